@@ -1,0 +1,50 @@
+import type { ToolOutput } from "../core/tool-output.js";
+import type { ToolCallState } from "./tool-call-state.js";
+
+/** Provider data that must travel with a part (signed thinking, item ids). */
+export type ProviderMetadata = Record<string, unknown>;
+
+/** Plain text. */
+export interface TextPart {
+  type: "text";
+  text: string;
+}
+
+/** The model's reasoning: kept for the next request, never rendered. */
+export interface ReasoningPart {
+  type: "reasoning";
+  text: string;
+  providerMetadata?: ProviderMetadata;
+}
+
+/** A sub-agent's nested run behind a `delegate_to_<id>` call. */
+export interface NestedAgentRun {
+  id: string;
+  messages: AgentMessage[];
+}
+
+/** A tool call and where it is. */
+export interface ToolPart {
+  type: "tool";
+  id: string;
+  name: string;
+  input: unknown;
+  state: ToolCallState;
+  output?: ToolOutput;
+  error?: string;
+  /** What the person should click while the call awaits confirmation. */
+  prompt?: string;
+  /** A sub-agent's nested run, for a `delegate_to_<id>` call. */
+  agent?: NestedAgentRun;
+  providerMetadata?: ProviderMetadata;
+}
+
+/** One part of a message. */
+export type AgentPart = TextPart | ReasoningPart | ToolPart;
+
+/** One turn of the conversation. */
+export interface AgentMessage {
+  id: string;
+  role: "user" | "assistant";
+  parts: AgentPart[];
+}

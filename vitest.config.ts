@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    // Browser tests launch headless Chromium and a Vite server each; two cores
+    // bear two of them at once at most.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
