@@ -1,0 +1,31 @@
+import type { WebAgent, WebAgentInvokeOptions, WebAgentResult } from "./web-agent.js";
+
+/**
+ * What `agent.invoke` does: checks the call, then loads the browser loop with
+ * a dynamic `import()` and runs it. The only place `agent/` names `session/`,
+ * and only lazily, so an agent stays plain data that a server can import.
+ *
+ * Never throws: every failure is a rejection. Rejects with a `TypeError` for
+ * an empty message, with an `Error` on the server (no `document`), and with a
+ * `DOMException` named `"AbortError"` when `options.signal` is already aborted.
+ */
+export async function invokeWebAgentLazily(
+  agent: WebAgent,
+  text: string,
+  options?: WebAgentInvokeOptions,
+): Promise<WebAgentResult> {
+  if (typeof text !== "string" || text.trim() === "") {
+    throw new TypeError(`agent.invoke needs a non-empty message: ${agent.id}.invoke("What is in my cart?").`);
+  }
+  if (typeof document === "undefined") {
+    throw new Error(
+      `agent.invoke is browser only: it runs the ${agent.id} agent on the page's tools. ` +
+        "On the server, register the agent with createChatHandler({ agents }) instead.",
+    );
+  }
+  if (options?.signal?.aborted) {
+    throw new DOMException(`agent.invoke was aborted before the ${agent.id} agent started.`, "AbortError");
+  }
+  const { invokeWebAgent } = await import("../session/invoke-web-agent.js");
+  return invokeWebAgent(agent, text, options);
+}
