@@ -1,8 +1,12 @@
-/** One block of a tool result's content (MCP `CallToolResult.content`). */
+/**
+ * One block of a tool result's content (MCP `CallToolResult.content`). Every
+ * kind has `text` (undefined for non-text blocks), so `content[0]?.text`
+ * reads the first text without narrowing, as the seeds' examples do.
+ */
 export type ToolContent =
   | { type: "text"; text: string }
-  | { type: "image"; data: string; mimeType: string }
-  | { type: "resource"; resource: { uri: string; text?: string; mimeType?: string } };
+  | { type: "image"; data: string; mimeType: string; text?: undefined }
+  | { type: "resource"; resource: { uri: string; text?: string; mimeType?: string }; text?: undefined };
 
 /**
  * A tool call's result: an MCP result. `isError` marks a failure; its first

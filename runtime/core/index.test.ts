@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+
+describe("@webmcp-agents/chat/core", () => {
+  it("imports on a server (no DOM) and exports the public API", async () => {
+    expect(typeof document).toBe("undefined");
+    const core = await import("./index.js");
+    expect(Object.keys(core).sort()).toEqual([
+      "AFTER_CALL_SETTLE",
+      "TOOLS_SETTLE",
+      "WebAgentsError",
+      "callModelContextTool",
+      "defineWebTool",
+      "getModelContext",
+      "isNativeModelContext",
+      "isWebTool",
+      "onAgentEvent",
+      "readPageTools",
+      "readToolErrorCode",
+      "registerWebTool",
+      "toolErrorOutput",
+      "waitForToolsToSettle",
+    ]);
+    const tool = core.defineWebTool({ name: "t", description: "d", execute: () => 1 });
+    expect(core.isWebTool(tool)).toBe(true);
+    expect(await core.readPageTools()).toEqual([]);
+    expect(await core.callModelContextTool({ name: "t", input: {} })).toMatchObject({ isError: true });
+  });
+});

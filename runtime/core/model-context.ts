@@ -1,0 +1,71 @@
+import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";
+import { WebAgentsError } from "./web-agents-error.js";
+
+/** A tool as `registerTool` takes it. */
+export interface ModelContextToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema?: object;
+  annotations?: object;
+  execute: (input: unknown) => unknown;
+}
+
+/**
+ * The part of WebMCP's `document.modelContext` this package uses, native or
+ * polyfilled. Native and polyfill differ on `executeTool`'s input: native takes
+ * an object, the polyfill a JSON string (see `isNativeModelContext`).
+ */
+export interface ModelContext extends EventTarget {
+  registerTool(tool: ModelContextToolDefinition, options?: { signal?: AbortSignal }): Promise<void>;
+  /** Raw entries, as the browser reports them; see `readPageTools` for the normalized list. */
+  getTools(): Promise<unknown[]>;
+  executeTool(tool: object, input: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+const POLYFILL_MARKER = "__isWebMCPPolyfill";
+
+/**
+ * The page's `document.modelContext`: the browser's own when it has WebMCP,
+ * otherwise the one `@mcp-b/webmcp-polyfill` installs (idempotent; it never
+ * replaces a native one).
+ *
+ * Throws a `WebAgentsError` with code `no_document` outside a browser, and
+ * `no_webmcp` where the polyfill cannot install (an insecure context).
+ */
+export function getModelContext(): ModelContext {
+  if (typeof document === "undefined") {
+    throw new WebAgentsError(
+      "no_document",
+      "WebMCP needs a browser page, and document is not defined here. " +
+        "Register and call page tools from code that runs in the browser (an effect or an event handler), not on the server.",
+    );
+  }
+  const existing = readModelContext();
+  if (existing) return existing;
+  initializeWebMCPPolyfill();
+  const installed = readModelContext();
+  if (!installed) {
+    throw new WebAgentsError(
+      "no_webmcp",
+      "document.modelContext is not available and the WebMCP polyfill could not install it. " +
+        "Serve the page from https or localhost: WebMCP needs a secure context.",
+    );
+  }
+  return installed;
+}
+
+/**
+ * True when `context` (default: the page's current `document.modelContext`,
+ * not installing the polyfill) is the browser's own WebMCP, false for the
+ * polyfill or when there is none.
+ */
+export function isNativeModelContext(context: ModelContext | undefined = readModelContext()): boolean {
+  return context !== undefined && (context as unknown as Record<string, unknown>)[POLYFILL_MARKER] !== true;
+}
+
+function readModelContext(): ModelContext | undefined {
+  if (typeof document === "undefined") return undefined;
+  const context = (document as { modelContext?: ModelContext }).modelContext;
+  return typeof context === "object" && context !== null ? context : undefined;
+}
