@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** `npm start`: the example pages on http://localhost:5173. */
+export default defineConfig({
+  root,
+  server: { host: "127.0.0.1", port: 5173 },
+  build: {
+    outDir: fileURLToPath(new URL("../dist-examples", import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: { input: { index: `${root}index.html`, runtime: `${root}runtime-demo/index.html` } },
+  },
+});

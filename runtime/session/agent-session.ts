@@ -1,0 +1,37 @@
+import type { WebAgent } from "../agent/web-agent.js";
+import type { AdapterStatus } from "./agent-adapter.js";
+import type { AgentMessage } from "./agent-message.js";
+import type { SessionError } from "./session-error.js";
+import type { ToolDescriptor } from "./tool-descriptor.js";
+
+/** A conversation with one adapter about the current page (what `useAgentSession` returns). */
+export interface AgentSession {
+  /** The conversation. */
+  messages: AgentMessage[];
+  /** Whether a run is streaming, or the last one failed. */
+  status: "idle" | "streaming" | "error";
+  /** The last run's failure: `{ message, code? }`. */
+  error: SessionError | undefined;
+  /** What the model sees right now: the page's tools through the agent's filter, plus its delegate tools. */
+  tools: ToolDescriptor[];
+  /** The adapter's status, kept current through its `subscribe()`. */
+  adapterStatus: AdapterStatus;
+  /** The agent in use. */
+  agent: WebAgent | undefined;
+  /** Trim `text` and start a run. Ignored when empty or while streaming. */
+  send: (text: string) => void;
+  /** Abort the run; open tool calls become cancelled. */
+  stop: () => void;
+  /** Resume the interrupted turn from its last finished tool call. Ignored while streaming or with no user message. */
+  retry: () => void;
+  /** Stop and start a new conversation. */
+  reset: () => void;
+}
+
+/** What `useAgentSession` and `createAgentSession` take besides the adapter. */
+export interface UseAgentSessionOptions {
+  /** sessionStorage key for the conversation; `false` keeps it in memory only. Default `"web-agents:chat"`. */
+  storageKey?: string | false;
+  /** The page's agent (`defineWebAgent`). */
+  agent?: WebAgent;
+}

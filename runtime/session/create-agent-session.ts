@@ -1,0 +1,199 @@
+import { isWebAgent } from "../agent/is-web-agent.js";
+import { selectTools } from "../agent/select-tools.js";
+import { onAgentEvent } from "../core/agent-events.js";
+import { watchPageTools } from "../core/watch-page-tools.js";
+import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
+import type { AgentMessage } from "./agent-message.js";
+import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
+import { resumable } from "./resumable.js";
+import { runAgentLoop } from "./run-agent-loop.js";
+import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
+import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
+import type { ToolDescriptor } from "./tool-descriptor.js";
+
+/** A framework-agnostic session: what `useAgentSession` binds to with `useSyncExternalStore`. */
+export interface AgentSessionStore {
+  /** The current session; the same object until something changes. */
+  getSnapshot(): AgentSession;
+  /** Called after every change. Returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  send(text: string): void;
+  stop(): void;
+  retry(): void;
+  reset(): void;
+  /** Abort the run and let go of the adapter, the page and storage (a component unmounting). */
+  dispose(): void;
+}
+
+export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
+  /** Storage to keep the conversation in. Default `sessionStorage`; for tests. */
+  storage?: Storage;
+}
+
+const READY: AdapterStatus = Object.freeze({ state: "ready" });
+
+function readStatus(adapter: AgentAdapter): AdapterStatus {
+  try {
+    return adapter.status?.() ?? READY;
+  } catch (error) {
+    return { state: "error", error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const sameStatus = (a: AdapterStatus, b: AdapterStatus) => JSON.stringify(a) === JSON.stringify(b);
+
+function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOptions): void {
+  if (typeof adapter !== "object" || adapter === null || typeof adapter.run !== "function") {
+    throw new TypeError("useAgentSession needs an AgentAdapter ({ id, label, run }) as its first argument.");
+  }
+  if (typeof adapter.id !== "string" || adapter.id === "") throw new TypeError("The adapter needs a non-empty string id.");
+  const { storageKey, agent } = options;
+  if (storageKey !== undefined && storageKey !== false && (typeof storageKey !== "string" || storageKey === "")) {
+    throw new TypeError("storageKey must be a non-empty string, or false to keep the conversation in memory.");
+  }
+  if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
+}
+
+/**
+ * Creates a session: the conversation, its runs and its storage, for one
+ * adapter on the current page. It implements "What a run does" in
+ * use-agent-session.txt; React and other UIs subscribe to it.
+ */
+export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
+  checkArguments(adapter, options);
+  const { agent } = options;
+  const storage = createConversationStorage(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage);
+  const listeners = new Set<() => void>();
+
+  let state: SessionState = sessionReducer(initialSessionState, { type: "restore", messages: storage.load() });
+  let tools: ToolDescriptor[] = [];
+  let adapterStatus = readStatus(adapter);
+  let controller: AbortController | undefined;
+  let snapshot: AgentSession;
+  let stopWatching: (() => void) | undefined;
+
+  const build = (): AgentSession => ({
+    messages: state.messages,
+    status: state.status,
+    error: state.error,
+    tools,
+    adapterStatus,
+    agent,
+    send,
+    stop,
+    retry,
+    reset,
+  });
+  const emit = () => {
+    snapshot = build();
+    for (const listener of [...listeners]) listener();
+  };
+  const dispatch = (action: SessionAction) => {
+    const next = sessionReducer(state, action);
+    if (next === state) return;
+    state = next;
+    const quiet = action.type === "part" && action.part.type === "text-delta";
+    if (!quiet || state.status !== "streaming") storage.save(state.messages);
+    emit();
+  };
+  const setTools = (next: ToolDescriptor[]) => {
+    tools = next;
+    emit();
+  };
+
+  const start = (runId: string, messages: AgentMessage[]) => {
+    controller?.abort();
+    const run = new AbortController();
+    controller = run;
+    const context = {
+      adapter,
+      runId,
+      signal: run.signal,
+      dispatch,
+      isCurrent: () => state.runId === runId,
+      onTools: setTools,
+    };
+    void runAgentLoop(context, agent, messages).finally(() => {
+      if (controller === run) controller = undefined;
+    });
+  };
+
+  function send(text: string): void {
+    const trimmed = typeof text === "string" ? text.trim() : "";
+    if (trimmed === "" || state.status === "streaming") return;
+    const runId = crypto.randomUUID();
+    const message: AgentMessage = { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: trimmed }] };
+    dispatch({ type: "send", runId, message });
+    start(runId, state.messages);
+  }
+
+  function retry(): void {
+    if (state.status === "streaming" || !state.messages.some((message) => message.role === "user")) return;
+    const runId = crypto.randomUUID();
+    dispatch({ type: "retry", runId, messages: resumable(state.messages) });
+    start(runId, state.messages);
+  }
+
+  function stop(): void {
+    controller?.abort();
+    controller = undefined;
+    dispatch({ type: "stop" });
+  }
+
+  function reset(): void {
+    stop();
+    dispatch({ type: "reset" });
+    storage.clear();
+  }
+
+  // Agent events mark the open call of that tool parked or running again.
+  const stopEvents = onAgentEvent((event) => {
+    const runId = state.runId;
+    if (!runId) return;
+    if (event.type === "park") {
+      dispatch({ type: "tool-state", runId, tool: event.tool, state: "awaiting-confirmation", prompt: event.prompt });
+    } else if (event.type === "start" || event.type === "resume") {
+      dispatch({ type: "tool-state", runId, tool: event.tool, state: "running" });
+    }
+  });
+
+  const onStatus = () => {
+    const next = readStatus(adapter);
+    if (sameStatus(next, adapterStatus)) return;
+    adapterStatus = next;
+    emit();
+  };
+  const stopStatus = adapter.subscribe?.(onStatus);
+
+  snapshot = build();
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      // Watch the page's tools only while someone is looking.
+      stopWatching ??= watchPageTools((pageTools) => setTools(selectTools(agent, pageTools)));
+      onStatus();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stopWatching?.();
+          stopWatching = undefined;
+        }
+      };
+    },
+    send,
+    stop,
+    retry,
+    reset,
+    dispose() {
+      controller?.abort();
+      controller = undefined;
+      dispatch({ type: "stop" });
+      stopEvents();
+      stopStatus?.();
+      stopWatching?.();
+      stopWatching = undefined;
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+/** Flags that let Chromium start headless as root with no network (FACTS.md). */
+const BASE_FLAGS = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+/**
+ * The Chromium to test with: `$CHROMIUM_PATH`, then Debian's, then
+ * Playwright's own download for people who have one. Throws with the fix when
+ * there is none, so browser tests fail loudly instead of being skipped.
+ */
+export function findChromium(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  try {
+    candidates.push(chromium.executablePath());
+  } catch {
+    // playwright-core has no browser of its own here.
+  }
+  const found = candidates.find((path): path is string => !!path && existsSync(path));
+  if (!found) {
+    throw new Error("No Chromium found for the browser tests. Install it (apt-get install chromium) or set CHROMIUM_PATH.");
+  }
+  return found;
+}
+
+export interface LaunchOptions {
+  /** Native WebMCP (`--enable-features=WebMCP`); without it pages use the polyfill. */
+  webmcp?: boolean;
+  /** WebGPU through SwiftShader (`--enable-unsafe-webgpu`). */
+  webgpu?: boolean;
+}
+
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const args = [...BASE_FLAGS];
+  if (options.webmcp) args.push("--enable-features=WebMCP");
+  if (options.webgpu) args.push("--enable-unsafe-webgpu");
+  return chromium.launch({ executablePath: findChromium(), args, headless: true });
+}

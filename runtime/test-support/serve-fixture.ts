@@ -1,0 +1,22 @@
+import { fileURLToPath } from "node:url";
+import { createServer, type ViteDevServer } from "vite";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Serves a fixture folder (an index.html and the modules it imports) with
+ * Vite on 127.0.0.1 and a free port, so browser tests load the real source.
+ */
+export async function serveFixture(folder: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: ViteDevServer = await createServer({
+    root: folder,
+    configFile: false,
+    logLevel: "error",
+    server: { host: "127.0.0.1", port: 0, strictPort: false, fs: { allow: [repoRoot] }, hmr: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === "string") throw new Error("The fixture server has no port.");
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
