@@ -51,4 +51,4 @@ form.addEventListener("submit", (event) => {
   session.send(String(new FormData(form).get("q") ?? ""));
   form.reset();
 });
-document.querySelector("#reset")!.addEventListener("click", () => session.reset());
+document.querySelector("#new-chat")!.addEventListener("click", () => session.reset());

@@ -41,4 +41,11 @@ describe("resumable", () => {
     expect(resumable([first, earlier, user])).toEqual([first, earlier, user]);
     expect(resumable([earlier])).toEqual([earlier]);
   });
+
+  it("refuses what is not a conversation, naming the bad path", () => {
+    expect(() => resumable("hi" as never)).toThrow(TypeError);
+    expect(() => resumable([{ id: "u", role: "user", parts: [{ type: "image" }] }] as never)).toThrow(
+      /messages\[0\]\.parts\[0\]\.type/,
+    );
+  });
 });

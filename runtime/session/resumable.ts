@@ -1,4 +1,5 @@
 import type { AgentMessage } from "./agent-message.js";
+import { parseAgentMessages } from "./parse-agent-messages.js";
 
 /**
  * The conversation to send on Retry: everything through the last tool call
@@ -6,9 +7,11 @@ import type { AgentMessage } from "./agent-message.js";
  * done twice (no second add to cart). With nothing finished, the turn starts
  * over from the user's message. Calls that were cancelled or still running,
  * and any text after the last finished call, are dropped. With no user
- * message the messages come back as they are.
+ * message the messages come back as they are. Throws a `TypeError` naming
+ * the first bad path when `messages` is not a conversation.
  */
 export function resumable(messages: readonly AgentMessage[]): AgentMessage[] {
+  parseAgentMessages(messages);
   const userIndex = messages.findLastIndex((message) => message.role === "user");
   if (userIndex === -1) return messages.slice();
   for (let index = messages.length - 1; index > userIndex; index--) {
