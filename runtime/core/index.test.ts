@@ -19,6 +19,7 @@ describe("@webmcp-agents/chat/core", () => {
       "registerWebTool",
       "toolErrorOutput",
       "waitForToolsToSettle",
+      "watchPageTools",
     ]);
     const tool = core.defineWebTool({ name: "t", description: "d", execute: () => 1 });
     expect(core.isWebTool(tool)).toBe(true);
