@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { QwenOutputParser, type ModelOutputEvent } from "./qwen-output-parser.js";
+
+/** Parses `chunks` in order and merges adjacent text deltas. */
+function parse(chunks: readonly string[]): ModelOutputEvent[] {
+  const parser = new QwenOutputParser();
+  const events = [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
+  const merged: ModelOutputEvent[] = [];
+  for (const event of events) {
+    const last = merged.at(-1);
+    if (event.type === "text" && last?.type === "text") merged[merged.length - 1] = { type: "text", delta: last.delta + event.delta };
+    else merged.push(event);
+  }
+  return merged;
+}
+
+const OUTPUT =
+  "<think>\nThe cart first.\n</think>\n\nLet me check.<tool_call>\n" +
+  '{"name": "get_cart", "arguments": {}}\n</tool_call>\n<tool_call>\n' +
+  '{"name": "add_to_cart", "arguments": {"sku": "socks", "note": "ünïcode ✓"}}\n</tool_call>';
+
+const EXPECTED: ModelOutputEvent[] = [
+  { type: "reasoning", text: "The cart first." },
+  { type: "text", delta: "Let me check." },
+  { type: "tool-call", name: "get_cart", input: {} },
+  { type: "tool-call", name: "add_to_cart", input: { sku: "socks", note: "ünïcode ✓" } },
+];
+
+describe("QwenOutputParser", () => {
+  it("splits reasoning, text and several tool calls", () => {
+    expect(parse([OUTPUT])).toEqual(EXPECTED);
+  });
+
+  it("gives the same events for every split point of the stream", () => {
+    for (let at = 1; at < OUTPUT.length; at++) {
+      expect(parse([OUTPUT.slice(0, at), OUTPUT.slice(at)]), `split at ${at}`).toEqual(EXPECTED);
+    }
+  });
+
+  it("gives the same events streamed one character at a time", () => {
+    expect(parse([...OUTPUT])).toEqual(EXPECTED);
+  });
+
+  it("streams plain text as it comes, holding back only what could start a tag", () => {
+    const parser = new QwenOutputParser();
+    expect(parser.push("Hello <b>world</b> <to")).toEqual([{ type: "text", delta: "Hello <b>world</b> " }]);
+    expect(parser.push("ol")).toEqual([]);
+    expect(parser.push("s!")).toEqual([{ type: "text", delta: "<tools!" }]);
+    expect(parser.push(" <thi")).toEqual([{ type: "text", delta: " " }]);
+    expect(parser.end()).toEqual([{ type: "text", delta: "<thi" }]);
+  });
+
+  it("drops Qwen's empty think block and the blank lines after it", () => {
+    expect(parse(["<think>\n\n</think>\n\nHi there."])).toEqual([{ type: "text", delta: "Hi there." }]);
+  });
+
+  it("reports malformed JSON as an invalid call with the name it could read", () => {
+    const [event] = parse(['<tool_call>{"name": "add_to_cart", "arguments": {"sku": }</tool_call>']);
+    expect(event).toMatchObject({ type: "tool-call-invalid", name: "add_to_cart" });
+    expect((event as { error: string }).error).toMatch(/not valid JSON/);
+  });
+
+  it.each([
+    ['{"arguments": {}}', /needs a "name"/],
+    ['{"name": "x", "arguments": [1]}', /must be a JSON object/],
+    ['{"name": "x", "arguments": "{oops"}', /string that is not JSON/],
+    ["[1, 2]", /needs a "name"/],
+  ])("refuses %s", (body, error) => {
+    const [event] = parse([`<tool_call>${body}</tool_call>`]);
+    expect(event?.type).toBe("tool-call-invalid");
+    expect((event as { error: string }).error).toMatch(error);
+  });
+
+  it("accepts arguments given as a JSON string, and a call with no arguments", () => {
+    expect(parse(['<tool_call>{"name": "a", "arguments": "{\\"n\\": 1}"}</tool_call><tool_call>{"name": "b"}</tool_call>'])).toEqual([
+      { type: "tool-call", name: "a", input: { n: 1 } },
+      { type: "tool-call", name: "b", input: {} },
+    ]);
+  });
+
+  it("flushes an unclosed think as reasoning and an unclosed call as invalid", () => {
+    expect(parse(["<think>half a thought"])).toEqual([{ type: "reasoning", text: "half a thought" }]);
+    expect(parse(['<tool_call>{"name": "a"'])).toMatchObject([{ type: "tool-call-invalid", name: "a" }]);
+  });
+});
