@@ -1,6 +1,6 @@
 import { isWebAgent } from "../agent/is-web-agent.js";
 import { selectTools } from "../agent/select-tools.js";
-import { onAgentEvent } from "../core/agent-events.js";
+import { onAgentEvent, type AgentEvent } from "../core/agent-events.js";
 import { watchPageTools } from "../core/watch-page-tools.js";
 import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
@@ -21,7 +21,7 @@ export interface AgentSessionStore {
   stop(): void;
   retry(): void;
   reset(): void;
-  /** Abort the run and let go of the adapter, the page and storage (a component unmounting). */
+  /** Abort the run and stop watching the page and the adapter (a component unmounting). */
   dispose(): void;
 }
 
@@ -70,7 +70,6 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
   let adapterStatus = readStatus(adapter);
   let controller: AbortController | undefined;
   let snapshot: AgentSession;
-  let stopWatching: (() => void) | undefined;
 
   const build = (): AgentSession => ({
     messages: state.messages,
@@ -147,7 +146,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
   }
 
   // Agent events mark the open call of that tool parked or running again.
-  const stopEvents = onAgentEvent((event) => {
+  const onEvent = (event: AgentEvent) => {
     const runId = state.runId;
     if (!runId) return;
     if (event.type === "park") {
@@ -155,29 +154,45 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     } else if (event.type === "start" || event.type === "resume") {
       dispatch({ type: "tool-state", runId, tool: event.tool, state: "running" });
     }
-  });
-
+  };
   const onStatus = () => {
     const next = readStatus(adapter);
     if (sameStatus(next, adapterStatus)) return;
     adapterStatus = next;
     emit();
   };
-  const stopStatus = adapter.subscribe?.(onStatus);
+
+  // The session watches the page, the core's events and the adapter only
+  // while someone listens, so a component that unmounts (or a StrictMode
+  // double mount) leaves nothing behind, and a later subscribe picks up again.
+  let detach: (() => void) | undefined;
+  const attach = () => {
+    const stops = [
+      onAgentEvent(onEvent),
+      adapter.subscribe?.(onStatus),
+      watchPageTools((pageTools) => {
+        try {
+          setTools(selectTools(agent, pageTools));
+        } catch (error) {
+          console.error("[web-agents] The agent's tools filter failed:", error);
+        }
+      }),
+    ];
+    onStatus();
+    return () => stops.forEach((stop) => stop?.());
+  };
 
   snapshot = build();
   return {
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
-      // Watch the page's tools only while someone is looking.
-      stopWatching ??= watchPageTools((pageTools) => setTools(selectTools(agent, pageTools)));
-      onStatus();
+      detach ??= attach();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
-          stopWatching?.();
-          stopWatching = undefined;
+          detach?.();
+          detach = undefined;
         }
       };
     },
@@ -186,13 +201,9 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     retry,
     reset,
     dispose() {
-      controller?.abort();
-      controller = undefined;
-      dispatch({ type: "stop" });
-      stopEvents();
-      stopStatus?.();
-      stopWatching?.();
-      stopWatching = undefined;
+      stop();
+      detach?.();
+      detach = undefined;
       listeners.clear();
     },
   };
