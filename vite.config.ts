@@ -14,7 +14,7 @@ export default defineConfig({
     lib: {
       formats: ["es"],
       entry: {
-        index: "runtime/index.ts",
+        index: "widget/index.ts",
         agent: "runtime/agent/index.ts",
         core: "runtime/core/index.ts",
         server: "runtime/server/index.ts",
