@@ -1,11 +1,13 @@
 /**
- * `@webmcp-agents/chat`: the chat runtime for the browser. The React widget
- * and the adapters are added here as they land; the engines never load from
- * this entry (they load inside a Web Worker when a person picks a model).
+ * The chat runtime for the browser, without React (`widget/index.ts` adds the
+ * hooks and is the `@webmcp-agents/chat` entry). The engines never load from
+ * here: they load inside a Web Worker when a person picks a model.
  * @module
  */
 export * from "./session/index.js";
 export * from "./agent/index.js";
+export { createCloudAdapter, turnstileHeaders } from "./adapters/cloud/index.js";
+export type { CloudAdapterOptions, TurnstileHeadersOptions } from "./adapters/cloud/index.js";
 export {
   callModelContextTool,
   defineWebTool,

@@ -77,7 +77,10 @@ describe("agent.invoke", () => {
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });
 
-  it("needs an adapter until the cloud adapter is its default", async () => {
-    await expect(shopper.invoke("hi")).rejects.toMatchObject({ code: "no_adapter" });
+  it("runs on one shared createCloudAdapter() when given no adapter (no server here: a network error)", async () => {
+    await expect(shopper.invoke("hi")).rejects.toMatchObject({ code: "network" });
+    const { sharedCloudAdapter } = await import("../adapters/cloud/shared-cloud-adapter.js");
+    expect(sharedCloudAdapter()).toBe(sharedCloudAdapter());
+    expect(sharedCloudAdapter().id).toBe("cloud");
   });
 });

@@ -27,13 +27,11 @@ export function collectSteps(messages: readonly AgentMessage[], agentId?: string
   return steps;
 }
 
-// The seeds' default is one shared createCloudAdapter(), which the cloud
-// adapter brings when it lands; until then an adapter must be given.
+// The seeds' default: one createCloudAdapter() shared with the chat. Loaded
+// lazily so a page that always passes an adapter never loads the cloud code.
 async function defaultAdapter(): Promise<AgentAdapter> {
-  throw new WebAgentsError(
-    "no_adapter",
-    "agent.invoke needs an adapter: pass { adapter } (for example createLocalAdapter() or createCloudAdapter()).",
-  );
+  const { sharedCloudAdapter } = await import("../adapters/cloud/shared-cloud-adapter.js");
+  return sharedCloudAdapter();
 }
 
 /**

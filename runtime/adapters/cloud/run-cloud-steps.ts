@@ -1,0 +1,205 @@
+import { toolErrorOutput } from "../../core/tool-error-output.js";
+import type { ToolOutput } from "../../core/tool-output.js";
+import { WebAgentsError } from "../../core/web-agents-error.js";
+import type { ChatRequestBody } from "../../server/chat-wire.js";
+import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
+import type { AgentMessage } from "../../session/agent-message.js";
+import type { AgentErrorCode, AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
+import { sessionReducer } from "../../session/session-reducer.js";
+import { abortable, isAbortError } from "./abortable.js";
+import type { AvailabilityCheck } from "./create-availability-check.js";
+import type { ChatTransport } from "./create-chat-transport.js";
+import { readWireEvents } from "./read-wire-events.js";
+import { toRequestMessages } from "./to-request-messages.js";
+import { truncateText, truncateToolOutput } from "./truncate-tool-output.js";
+
+export interface CloudRunContext {
+  transport: ChatTransport;
+  availability: AvailabilityCheck;
+  /** Tool steps per user message when the agent sets none. */
+  maxSteps: number;
+}
+
+const ERROR_CODES: readonly string[] = ["chat_disabled", "rate_limited", "bad_request", "network"] satisfies AgentErrorCode[];
+
+const CANCELLED = "Error [cancelled]: The run stopped before this call ran.";
+const OVER_BUDGET = "Error [cancelled]: The step limit was reached before this call ran.";
+
+/** `createChatHandler` refuses a longer `page.url` (read-chat-request.ts). */
+const MAX_PAGE_URL = 4096;
+
+/**
+ * The page's URL without its fragment, which may hold a token (OAuth's
+ * implicit flow) the server has no use for, and cut to what the server takes.
+ */
+function pageUrl(): string {
+  if (typeof location === "undefined") return "";
+  const hash = location.href.indexOf("#");
+  return (hash === -1 ? location.href : location.href.slice(0, hash)).slice(0, MAX_PAGE_URL);
+}
+
+/**
+ * Tool steps the turn already took: assistant messages with tool calls after
+ * the last user message (a Retry resumes after a finished call). The server
+ * counts the same way.
+ */
+function turnToolSteps(messages: readonly AgentMessage[]): number {
+  let steps = 0;
+  for (let index = messages.length - 1; index >= 0 && messages[index]!.role !== "user"; index--) {
+    if (messages[index]!.parts.some((part) => part.type === "tool")) steps++;
+  }
+  return steps;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The first text of a failed call's output: what a `tool-error` part carries. */
+const errorText = (output: ToolOutput) => {
+  const first = output.content[0];
+  return first?.type === "text" ? first.text : "Error [tool_failed]: The tool failed without saying why.";
+};
+
+/**
+ * Runs one user message through the endpoint, step by step: each step POSTs
+ * the history (tools read fresh), streams the reply back as stream parts,
+ * then runs the step's tool calls through `req.callTool` in order. The next
+ * step sends their results. After `maxSteps` tool steps (the agent's own
+ * first) one more request goes out, which the server answers without tools;
+ * the run then ends with `finish` `"max-steps"`. Never throws: failures are
+ * `error` parts, Stop is `finish` `"aborted"`, and every `tool-call` gets its
+ * `tool-result` or `tool-error`.
+ */
+export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunContext): AsyncGenerator<AgentStreamPart> {
+  const { signal } = req;
+  const maxSteps = req.agent?.maxSteps ?? context.maxSteps;
+  // The adapter's copy of the conversation, built by the session's own
+  // reducer so it matches what the session will hand the next run, with tool
+  // results cut when recorded.
+  let history: AgentMessage[] = req.messages;
+  const record = (part: AgentStreamPart): AgentStreamPart => {
+    let recorded = part;
+    if (part.type === "tool-result") recorded = { ...part, output: truncateToolOutput(part.output) };
+    if (part.type === "tool-error") recorded = { ...part, error: truncateText(part.error) };
+    history = sessionReducer({ messages: history, status: "streaming", runId: "" }, { type: "part", runId: "", part: recorded }).messages;
+    return part;
+  };
+  const open = new Set<string>();
+  const closeOpen = (error: string): AgentStreamPart[] => {
+    const parts = [...open].map((id): AgentStreamPart => ({ type: "tool-error", id, error }));
+    open.clear();
+    return parts.map(record);
+  };
+
+  let step = 0;
+  let toolSteps = turnToolSteps(req.messages);
+  try {
+    // A run right after the page loaded: the availability GET may be the one
+    // that sets the session cookie, so let it answer first.
+    const pending = context.availability.inFlight();
+    if (pending) await abortable(pending, signal);
+
+    for (;;) {
+      const body: ChatRequestBody = {
+        messages: toRequestMessages(history),
+        tools: req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        page: { url: pageUrl() },
+        ...(req.agent && { agent: req.agent.id }),
+      };
+      const response = await context.transport.post(body, signal);
+      if (!response.ok) {
+        yield response.error;
+        return;
+      }
+      step++;
+      const messageId = crypto.randomUUID();
+      yield record({ type: "message-start", messageId });
+      const calls: ToolCallRequest[] = [];
+      let invalidCalls = 0;
+      for await (const event of readWireEvents(response.body, signal)) {
+        switch (event.type) {
+          case "text-delta":
+            yield record({ type: "text-delta", messageId, delta: event.delta });
+            break;
+          case "reasoning":
+            yield record({
+              type: "reasoning",
+              messageId,
+              text: event.text,
+              ...(event.providerMetadata && { providerMetadata: event.providerMetadata }),
+            });
+            break;
+          case "tool-call":
+            open.add(event.id);
+            calls.push({ id: event.id, name: event.name, input: event.input });
+            yield record({
+              type: "tool-call",
+              messageId,
+              id: event.id,
+              name: event.name,
+              input: event.input,
+              ...(event.providerMetadata && { providerMetadata: event.providerMetadata }),
+            });
+            break;
+          case "tool-call-invalid": {
+            invalidCalls++;
+            yield record({ type: "tool-call", messageId, id: event.id, name: event.name, input: event.inputText });
+            const error = event.error.startsWith("Error [") ? event.error : `Error [invalid_input]: ${event.error}`;
+            yield record({ type: "tool-error", id: event.id, error });
+            break;
+          }
+          case "error": {
+            yield* closeOpen(CANCELLED);
+            const code = ERROR_CODES.includes(event.code ?? "") ? (event.code as AgentErrorCode) : undefined;
+            const error = event.error || "The assistant failed. Try again in a moment.";
+            yield { type: "error", error, ...(code && { code }) };
+            return;
+          }
+          case "finish":
+            break;
+        }
+      }
+
+      const hadCalls = calls.length > 0 || invalidCalls > 0;
+      if (hadCalls && toolSteps >= maxSteps) {
+        // This was the summing-up request, and the server still sent calls:
+        // never run past the budget.
+        yield* closeOpen(OVER_BUDGET);
+        yield { type: "step-finish", step };
+        yield { type: "finish", reason: "max-steps" };
+        return;
+      }
+      for (const call of calls) {
+        if (signal.aborted) break;
+        const output = await abortable(callTool(req, call), signal);
+        open.delete(call.id);
+        yield record(output.isError ? { type: "tool-error", id: call.id, error: errorText(output) } : { type: "tool-result", id: call.id, output });
+      }
+      if (signal.aborted) throw signal.reason;
+      yield { type: "step-finish", step };
+      if (!hadCalls) {
+        const reason: FinishReason = toolSteps >= maxSteps ? "max-steps" : "stop";
+        yield { type: "finish", reason };
+        return;
+      }
+      toolSteps++;
+    }
+  } catch (error) {
+    yield* closeOpen(CANCELLED);
+    if (signal.aborted || isAbortError(error)) {
+      yield { type: "finish", reason: "aborted" };
+    } else if (WebAgentsError.isInstance(error) && error.code === "network") {
+      yield { type: "error", error: error.message, code: "network" };
+    } else {
+      yield { type: "error", error: `The cloud adapter failed: ${messageOf(error)}` };
+    }
+  }
+}
+
+/** `req.callTool`, which never rejects by contract; one that does anyway becomes a failed result. */
+async function callTool(req: AgentRunRequest, call: ToolCallRequest): Promise<ToolOutput> {
+  try {
+    return await req.callTool(call);
+  } catch (error) {
+    return toolErrorOutput("tool_failed", messageOf(error));
+  }
+}
