@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { chatRoute } from "./chat-route.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** `npm start`: the example pages on http://localhost:5173. */
+/** `npm start`: the example pages and `/api/chat` on http://127.0.0.1:5173. */
 export default defineConfig({
   root,
+  plugins: [chatRoute()],
   server: { host: "127.0.0.1", port: 5173 },
   build: {
     outDir: fileURLToPath(new URL("../dist-examples", import.meta.url)),

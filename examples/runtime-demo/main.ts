@@ -1,5 +1,12 @@
 import { defineWebTool, isNativeModelContext, registerWebTool } from "../../runtime/core/index.js";
-import { createAgentSession, type AgentMessage } from "../../runtime/index.js";
+import {
+  createAgentSession,
+  createCloudAdapter,
+  type AdapterStatus,
+  type AgentAdapter,
+  type AgentMessage,
+  type AgentSessionStore,
+} from "../../runtime/index.js";
 import { echo } from "./echo-adapter.js";
 
 await registerWebTool(
@@ -20,35 +27,67 @@ await registerWebTool(
 );
 document.querySelector("#webmcp")!.textContent = isNativeModelContext() ? "native" : "polyfill";
 
-const session = createAgentSession(echo, { storageKey: "web-agents:runtime-demo" });
+const adapters: AgentAdapter[] = [echo, createCloudAdapter()];
 const log = document.querySelector<HTMLElement>("#log")!;
+const statusLine = document.querySelector<HTMLElement>("#status")!;
+const picker = document.querySelector<HTMLSelectElement>("#adapter")!;
+const input = document.querySelector<HTMLInputElement>("input[name=q]")!;
 
-function render(messages: readonly AgentMessage[]): void {
-  log.replaceChildren(
-    ...messages.map((message) => {
-      const row = document.createElement("p");
-      row.append(`${message.role === "user" ? "You" : "Echo"}: `);
-      for (const part of message.parts) {
-        if (part.type === "text") row.append(part.text);
-        if (part.type === "tool") {
-          const tool = document.createElement("span");
-          tool.className = "tool";
-          tool.textContent = `[${part.name}: ${part.state}${part.output ? ` → ${part.output.content[0]?.text ?? ""}` : ""}] `;
-          row.append(tool);
-        }
-      }
-      return row;
-    }),
-  );
+function describe(status: AdapterStatus): string {
+  switch (status.state) {
+    case "ready":
+      return "";
+    case "unavailable":
+      return status.reason;
+    case "loading":
+      return "Connecting…";
+    case "error":
+      return status.error;
+    default:
+      return status.state;
+  }
 }
 
-session.subscribe(() => render(session.getSnapshot().messages));
-render(session.getSnapshot().messages);
+function render(session: AgentSessionStore): void {
+  const { messages, adapterStatus, error, status } = session.getSnapshot();
+  statusLine.textContent = status === "error" ? (error?.message ?? "") : describe(adapterStatus);
+  input.disabled = adapterStatus.state !== "ready";
+  log.replaceChildren(...messages.map((message) => row(message, session)));
+}
+
+function row(message: AgentMessage, session: AgentSessionStore): HTMLElement {
+  const element = document.createElement("p");
+  element.append(`${message.role === "user" ? "You" : session === current?.session ? current.adapter.label : "Agent"}: `);
+  for (const part of message.parts) {
+    if (part.type === "text") element.append(part.text);
+    if (part.type === "tool") {
+      const tool = document.createElement("span");
+      tool.className = "tool";
+      tool.textContent = `[${part.name}: ${part.state}${part.output ? ` → ${part.output.content[0]?.text ?? ""}` : ""}] `;
+      element.append(tool);
+    }
+  }
+  return element;
+}
+
+let current: { adapter: AgentAdapter; session: AgentSessionStore; unsubscribe: () => void } | undefined;
+function use(adapter: AgentAdapter): void {
+  current?.unsubscribe();
+  current?.session.dispose();
+  const session = createAgentSession(adapter, { storageKey: `web-agents:runtime-demo:${adapter.id}` });
+  current = { adapter, session, unsubscribe: session.subscribe(() => render(session)) };
+  render(session);
+}
+
+picker.append(...adapters.map((adapter) => new Option(adapter.label, adapter.id)));
+picker.addEventListener("change", () => use(adapters.find((adapter) => adapter.id === picker.value)!));
+use(echo);
 
 const form = document.querySelector<HTMLFormElement>("#composer")!;
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  session.send(String(new FormData(form).get("q") ?? ""));
+  current?.session.send(String(new FormData(form).get("q") ?? ""));
   form.reset();
 });
-document.querySelector("#new-chat")!.addEventListener("click", () => session.reset());
+document.querySelector("#new-chat")!.addEventListener("click", () => current?.session.reset());
+document.body.dataset.ready = "true";

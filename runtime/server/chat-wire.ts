@@ -9,8 +9,10 @@
  *             that do not start with `data:`.
  *
  * One POST is one model step. The server counts the tool steps of the current
- * turn (assistant tool calls after the last user message) and, once they reach
- * the agent's `maxSteps`, answers that request without tools so the model sums up.
+ * turn (after the last user message, each run of consecutive tool parts in an
+ * assistant message is one step; or the request's `step`, if higher) and, once
+ * they reach the agent's `maxSteps`, answers that request with tools switched
+ * off (declared, `toolChoice: "none"`) so the model sums up: it finishes `stop`.
  */
 import type { AgentMessage } from "../session/agent-message.js";
 import type { ToolDescriptor } from "../session/tool-descriptor.js";

@@ -1,16 +1,21 @@
 import { fileURLToPath } from "node:url";
-import { createServer, type ViteDevServer } from "vite";
+import { createServer, type PluginOption, type ViteDevServer } from "vite";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * Serves a fixture folder (an index.html and the modules it imports) with
  * Vite on 127.0.0.1 and a free port, so browser tests load the real source.
+ * `plugins` can mount server routes, such as a chat handler at /api/chat.
  */
-export async function serveFixture(folder: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveFixture(
+  folder: string,
+  plugins: PluginOption[] = [],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: ViteDevServer = await createServer({
     root: folder,
     configFile: false,
+    plugins,
     logLevel: "error",
     server: { host: "127.0.0.1", port: 0, strictPort: false, fs: { allow: [repoRoot] }, hmr: false },
     optimizeDeps: { noDiscovery: true, include: [] },

@@ -1,0 +1,58 @@
+// What `npm start` serves, as a person sees it: the examples server (the same
+// Vite config) in headless Chromium. No provider key is set here, so the
+// cloud adapter must say the chat isn't configured.
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+
+const configFile = fileURLToPath(new URL("../vite.config.ts", import.meta.url));
+const KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENROUTER_API_KEY", "WEB_AGENTS_MODEL"];
+
+describe("npm start: the runtime demo", () => {
+  let server: ViteDevServer;
+  let browser: Browser;
+  let origin: string;
+  const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+
+  beforeAll(async () => {
+    for (const key of KEYS) delete process.env[key];
+    server = await createServer({ configFile, logLevel: "error", server: { port: 0, hmr: false } });
+    await server.listen();
+    const address = server.httpServer!.address() as { port: number };
+    origin = `http://127.0.0.1:${address.port}`;
+    browser = await launchChromium({ webmcp: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    for (const key of KEYS) if (saved[key] !== undefined) process.env[key] = saved[key];
+  });
+
+  it("mounts /api/chat, which reports chat disabled with no key", async () => {
+    const response = await fetch(`${origin}/api/chat`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ enabled: false });
+  });
+
+  it("chats with the echo adapter, and explains the unconfigured cloud adapter", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${origin}/runtime-demo/`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    expect(await page.textContent("#webmcp")).toBe("native");
+
+    await page.fill("input[name=q]", "What is on this page?");
+    await page.press("input[name=q]", "Enter");
+    await page.waitForFunction(() => document.querySelector("#log")?.textContent?.includes("This page has 2 tools."));
+    expect(await page.textContent("#log")).toMatch(/\[get_page: done → .*Runtime demo/);
+
+    await page.selectOption("#adapter", "cloud");
+    await page.waitForFunction(() => document.querySelector("#status")?.textContent === "Chat isn't configured on this site.");
+    expect(await page.isDisabled("input[name=q]")).toBe(true);
+    await page.screenshot({ path: fileURLToPath(new URL("../../test-results/runtime-demo.png", import.meta.url)) });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * `@webmcp-agents/chat/server` runs on Node and on edge runtimes: no Node
+ * module at runtime (node:http is a type only), Redis loaded only when a
+ * store is created from a URL, and the page-side layers never imported.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const folder = fileURLToPath(new URL(".", import.meta.url));
+const sources = readdirSync(folder).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+
+function valueImports(source: string): string[] {
+  const statements = source.match(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+"[^"]+"/gms) ?? [];
+  return statements.map((statement) => /"([^"]+)"$/.exec(statement)?.[1] ?? "");
+}
+
+describe("the server entry", () => {
+  it("imports only server/, agent/, the core's error base, the AI SDK, its providers and zod at runtime", () => {
+    const allowed =
+      /^\.\/[a-z0-9-]+\.js$|^\.\.\/agent\/index\.js$|^\.\.\/core\/web-agents-error\.js$|^ai$|^@ai-sdk\/(anthropic|openai|google)$|^@openrouter\/ai-sdk-provider$|^zod$/;
+    for (const file of sources) {
+      for (const specifier of valueImports(readFileSync(`${folder}/${file}`, "utf8"))) {
+        expect(specifier, `${file} imports ${specifier}`).toMatch(allowed);
+      }
+    }
+  });
+
+  it("loads redis only through one dynamic import", () => {
+    for (const file of sources) {
+      const dynamic = readFileSync(`${folder}/${file}`, "utf8").match(/import\("[^"]+"\)/g) ?? [];
+      expect(dynamic).toEqual(file === "create-redis-counter-store.ts" ? ['import("redis")'] : []);
+    }
+  });
+
+  it("exports the handler, its helpers and the agent definitions", async () => {
+    const entry = await import("./index.js");
+    for (const name of [
+      "createChatHandler",
+      "resolveModel",
+      "toToolLoopAgent",
+      "toNodeListener",
+      "createMemoryCounterStore",
+      "createRedisCounterStore",
+      "modelLabel",
+      "defineWebAgent",
+      "flattenWebAgents",
+      "selectTools",
+    ]) {
+      expect(typeof (entry as Record<string, unknown>)[name], name).toBe("function");
+    }
+  });
+});

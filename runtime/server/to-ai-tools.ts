@@ -1,0 +1,20 @@
+import { jsonSchema, tool, type ToolSet } from "ai";
+import type { ToolDescriptor } from "../session/tool-descriptor.js";
+
+type JSONSchema7 = Parameters<typeof jsonSchema>[0] & object;
+
+/**
+ * Page tools as AI SDK tools with no `execute`: the model may call them, and
+ * the step ends with the call, which the browser runs. Inputs are not
+ * validated here; the page validates each call against its own schema.
+ */
+export function toAiTools(tools: readonly ToolDescriptor[]): ToolSet {
+  const set: ToolSet = {};
+  for (const descriptor of tools) {
+    set[descriptor.name] = tool({
+      description: descriptor.description,
+      inputSchema: jsonSchema(descriptor.inputSchema as JSONSchema7),
+    });
+  }
+  return set;
+}
