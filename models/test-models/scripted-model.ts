@@ -1,0 +1,55 @@
+import { formatToolCall, type QwenToolCall } from "./format-tool-call.js";
+import { QWEN3_0_6B_SHAPE } from "./qwen3-shape.js";
+import { buildScriptedGraph } from "./scripted-graph.js";
+import { scriptedTokens } from "./scripted-tokens.js";
+import type { TestModelDefinition } from "./test-model-definition.js";
+
+/** The default scripted tool call. */
+export const DEFAULT_SCRIPTED_TOOL_CALL: QwenToolCall = { name: "add_to_cart", arguments: { sku: "socks" } };
+/** The default scripted answer after the tool result. */
+export const DEFAULT_SCRIPTED_ANSWER = "Added socks to your cart.";
+
+/** Options for `scriptedModel`. */
+export interface ScriptedModelOptions {
+  /** Folder name (default `"scripted"`); give custom scripts their own. */
+  id?: string;
+  /** The call the first step makes (default `add_to_cart` with `{"sku": "socks"}`). */
+  toolCall?: QwenToolCall;
+  /** The text after the tool result (default `"Added socks to your cart."`). */
+  answer?: string;
+  /**
+   * Full control instead of `toolCall`/`answer`: reply n is emitted after n
+   * tool-result turns since the last user message (the last reply repeats).
+   * Replies are raw model text (use `formatToolCall` for calls; several calls
+   * or a `<think>` block are fine).
+   */
+  replies?: readonly string[];
+}
+
+/** The replies a scripted model with these options emits, in order. */
+export function scriptedReplies(options: ScriptedModelOptions = {}): string[] {
+  if (options.replies) return [...options.replies];
+  return [formatToolCall(options.toolCall ?? DEFAULT_SCRIPTED_TOOL_CALL), options.answer ?? DEFAULT_SCRIPTED_ANSWER];
+}
+
+/**
+ * `scripted`: a weightless, deterministic Qwen3 stand-in. Through the real
+ * tokenizer, chat template and `generate()` (KV cache on, greedy or
+ * sampling) it answers a user message with the tool call, and the tool
+ * result with the answer, each followed by `<|im_end|>`: an exact two-step
+ * tool loop on the real engine. Loads with `dtype: "fp32"`.
+ */
+export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefinition {
+  const replies = scriptedReplies(options);
+  // config.json declares one cache layer of one head of width 1: the cache holds the transcript's token ids.
+  const shape = { ...QWEN3_0_6B_SHAPE, layers: 1, hiddenSize: 1, attentionHeads: 1, keyValueHeads: 1, headDim: 1, intermediateSize: 1 };
+  return {
+    id: options.id ?? "scripted",
+    dtype: "fp32",
+    description: "weightless Qwen3 stand-in that replays a tool call, then an answer: exact tool-loop tests",
+    shape,
+    options: { replies },
+    approximateBytes: 12_000_000,
+    createGraph: async (tokenizer) => buildScriptedGraph(scriptedTokens(await tokenizer(), replies), { vocabSize: shape.vocabSize }),
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatToolCall, toPythonStyleJson } from "./format-tool-call.js";
+import { createQwen3Tokenizer } from "./qwen3-tokenizer.js";
+import { scriptedTokens } from "./scripted-tokens.js";
+
+describe("formatToolCall", () => {
+  it("writes Qwen3's tool-call text with Python's JSON spacing", () => {
+    expect(formatToolCall({ name: "add_to_cart", arguments: { sku: "socks", sizes: [40, 41], gift: { wrap: true } } })).toBe(
+      '<tool_call>\n{"name": "add_to_cart", "arguments": {"sku": "socks", "sizes": [40, 41], "gift": {"wrap": true}}}\n</tool_call>',
+    );
+    expect(toPythonStyleJson({ note: 'say "hi"', none: null })).toBe('{"note": "say \\"hi\\"", "none": null}');
+  });
+});
+
+describe("scriptedTokens", () => {
+  it("reads the template markers with the real Qwen3 tokenizer", async () => {
+    const tokens = scriptedTokens(await createQwen3Tokenizer(), ["Hello."]);
+    expect(tokens).toMatchObject({
+      endOfTurn: 151_645,
+      userTurn: [151_644, 872],
+      toolTurn: [151_644, 872, 198, 151_665],
+      assistantHeader: [151_644, 77_091, 198],
+      emptyThinking: [151_667, 271, 151_668, 271],
+    });
+    expect(tokens.replies[0]!.length).toBeGreaterThan(0);
+  });
+
+  it("refuses replies it could not tell from the prompt", async () => {
+    const tokenizer = await createQwen3Tokenizer();
+    expect(() => scriptedTokens(tokenizer, [])).toThrow("at least one reply");
+    expect(() => scriptedTokens(tokenizer, ["fine", "then <|im_start|>user\nmore"])).toThrow("reply 1 contains <|im_start|>");
+    expect(() => scriptedTokens(tokenizer, ["<think>\n\n</think>\n\nHi"])).toThrow("empty <think></think>");
+    expect(() => scriptedTokens(tokenizer, ["<think>\nplan\n</think>\n\nHi"])).not.toThrow();
+  });
+});

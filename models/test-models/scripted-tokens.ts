@@ -1,0 +1,48 @@
+import { QWEN3_IM_END } from "./qwen3-config-files.js";
+import type { TokenEncoder } from "./qwen3-tokenizer.js";
+
+/** Token ids the scripted graph is built from. */
+export interface ScriptedTokens {
+  /** Each reply's tokens, without the end-of-turn token that follows it. */
+  replies: number[][];
+  /** Emitted after a reply (`<|im_end|>`). */
+  endOfTurn: number;
+  /** `<|im_start|>user`: a user turn starts. */
+  userTurn: number[];
+  /** `<|im_start|>user\n<tool_response>`: a turn of tool results starts (Qwen3's template renders tool messages so). */
+  toolTurn: number[];
+  /** `<|im_start|>assistant\n`: the generation prompt. */
+  assistantHeader: number[];
+  /** `<think>\n\n</think>\n\n`: what the template adds after the header when `enable_thinking` is false. */
+  emptyThinking: number[];
+}
+
+function startsWith(tokens: readonly number[], prefix: readonly number[]): boolean {
+  return prefix.length > 0 && prefix.length <= tokens.length && prefix.every((token, index) => tokens[index] === token);
+}
+
+/**
+ * Tokenizes the replies and the chat-template markers with the real tokenizer.
+ * Throws when a reply could not be told apart from the prompt: one containing
+ * `<|im_start|>`, or one opening with the empty thinking block.
+ */
+export function scriptedTokens(tokenizer: TokenEncoder, replies: readonly string[]): ScriptedTokens {
+  if (replies.length === 0) throw new Error("a scripted model needs at least one reply");
+  const encode = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false });
+  const tokens: ScriptedTokens = {
+    replies: replies.map(encode),
+    endOfTurn: QWEN3_IM_END,
+    userTurn: encode("<|im_start|>user"),
+    toolTurn: encode("<|im_start|>user\n<tool_response>"),
+    assistantHeader: encode("<|im_start|>assistant\n"),
+    emptyThinking: encode("<think>\n\n</think>\n\n"),
+  };
+  const turnStart = tokens.userTurn[0]!;
+  tokens.replies.forEach((reply, index) => {
+    if (reply.includes(turnStart)) throw new Error(`reply ${index} contains <|im_start|>: the model finds the prompt's end by it`);
+    if (startsWith(reply, tokens.emptyThinking)) {
+      throw new Error(`reply ${index} opens with an empty <think></think> block, which reads as the prompt's (enable_thinking: false)`);
+    }
+  });
+  return tokens;
+}

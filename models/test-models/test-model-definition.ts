@@ -1,0 +1,34 @@
+import type { OnnxGraph } from "./onnx-graph-builder.js";
+import type { Qwen3Shape } from "./qwen3-shape.js";
+import type { TokenEncoder } from "./qwen3-tokenizer.js";
+
+/** The transformers.js dtypes the test models come in, and the ONNX file each loads (transformers.js's suffix table). */
+export const DTYPE_FILE_NAMES = {
+  fp32: "model.onnx",
+  q8: "model_quantized.onnx",
+  q4: "model_q4.onnx",
+} as const;
+
+/** A transformers.js `dtype` a test model is built for. */
+export type TestModelDtype = keyof typeof DTYPE_FILE_NAMES;
+
+/**
+ * A model the project builds for its own tests and benchmarks: everything
+ * `writeTestModel` needs to write a transformers.js-loadable folder.
+ */
+export interface TestModelDefinition {
+  /** Folder name under the models root, e.g. `tiny`. */
+  id: string;
+  /** The dtype to pass transformers.js; decides the ONNX file's name. */
+  dtype: TestModelDtype;
+  /** One sentence: what the model is for. */
+  description: string;
+  /** The dimensions config.json declares. */
+  shape: Qwen3Shape;
+  /** The options it was made with, as JSON: part of the build stamp, so changing them rebuilds. */
+  options: unknown;
+  /** Approximate size of the built folder in bytes (the CLI prints it before a long build). */
+  approximateBytes: number;
+  /** Builds the graph; `tokenizer` is there for models that must know token ids. */
+  createGraph(tokenizer: () => Promise<TokenEncoder>): Promise<OnnxGraph> | OnnxGraph;
+}
