@@ -1,0 +1,167 @@
+/**
+ * The worker boundary: the engine interface and every type that crosses it.
+ * The worker host implements {@link EngineHost}; so does the main-thread
+ * client that talks to it over comlink, so the local adapter cannot tell
+ * where the engine runs. Everything here is plain, structured-cloneable data.
+ *
+ * - Every request names its model (a {@link ModelSource}), so a worker the
+ *   browser killed can be restarted and reload the model from cache.
+ * - Every generation names its conversation, so the engine can keep that
+ *   conversation's token ids and KV cache and prefill only what changed.
+ * - Streams cross as a callback ended by an explicit last event; aborts cross
+ *   as an explicit `cancel(id)` call.
+ * - Errors cross as {@link EngineErrorData} and are rebuilt as typed errors.
+ */
+import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+
+/** Which engine runs a model. */
+export type EngineKind = "transformers" | "web-llm";
+
+/** Where it runs. */
+export type EngineDevice = "webgpu" | "wasm";
+
+/** One file of a model, as the catalog or a manifest knows it. */
+export interface ModelFile {
+  /** Path inside the repo, e.g. `onnx/model_q4f16.onnx`. */
+  path: string;
+  /** Size in bytes, when known before the download. */
+  bytes?: number;
+  /** Hex sha256, when known (checked after the download). */
+  sha256?: string;
+}
+
+/** Everything an engine needs to fetch, cache and load one model variant. */
+export interface ModelSource {
+  /** Catalog id plus variant, stable across releases: `qwen3-0.6b/webgpu-q4f16`. */
+  key: string;
+  engine: EngineKind;
+  device: EngineDevice;
+  /** transformers.js dtype (`q4f16`, `q8`, `fp32`…) or the MLC quantization (`q4f16_1`). */
+  dtype: string;
+  /** `onnx-community/Qwen3-0.6B-ONNX`, or the MLC model id `Qwen3-0.6B-q4f16_1-MLC`. */
+  repo: string;
+  /** Where files are fetched from: `${baseUrl}/${repo}/resolve/main/${path}`. The site may serve its own copy. */
+  baseUrl: string;
+  /** The files to download; for web-llm, the engine's own list is used and this may be empty. */
+  files: ModelFile[];
+}
+
+/** What this browser can run, found before anything is downloaded. */
+export interface DeviceCapabilities {
+  webgpu: boolean;
+  /** The adapter is a software fallback (SwiftShader): correct but slow. */
+  fallbackAdapter: boolean;
+  shaderF16: boolean;
+  /** `maxBufferSize` / `maxStorageBufferBindingSize` of the adapter, in bytes. */
+  maxBufferSize?: number;
+  maxStorageBufferBindingSize?: number;
+  /** `navigator.storage.estimate()`. */
+  storageQuota?: number;
+  storageUsage?: number;
+  /** Logical cores (`navigator.hardwareConcurrency`) and cross-origin isolation (threads in WASM). */
+  cores: number;
+  crossOriginIsolated: boolean;
+}
+
+/** Byte progress over all of a model's files. */
+export interface DownloadProgress {
+  loadedBytes: number;
+  totalBytes: number;
+  /** The file being fetched now. */
+  file?: string;
+}
+
+/** Progress of reading a cached model into the engine, 0 to 1. */
+export interface LoadProgress {
+  progress: number;
+}
+
+/** Whether a model is on this device, known without the network. */
+export interface CacheStatus {
+  cached: boolean;
+  /** Bytes it takes, when cached. */
+  bytes?: number;
+}
+
+/** One message in the model's own chat-template shape. */
+export interface TemplateMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  /** An assistant's calls, as the Qwen template renders them inside `<tool_call>`. */
+  tool_calls?: { type: "function"; function: { name: string; arguments: Record<string, unknown> } }[];
+}
+
+/** One generation: a prompt in, streamed text out. */
+export interface GenerateRequest {
+  /** Names this generation for `cancel`. */
+  id: string;
+  model: ModelSource;
+  /** The conversation this continues; the engine may reuse its KV cache. */
+  conversationId: string;
+  messages: TemplateMessage[];
+  /** Rendered by the chat template; their schemas may also constrain a call's JSON. */
+  tools: ToolDescriptor[];
+  maxNewTokens?: number;
+  /** 0 for greedy. Default: the model's generation_config. */
+  temperature?: number;
+  /** Qwen3's thinking mode. Default false. */
+  enableThinking?: boolean;
+}
+
+/** What a generation reports, ending with exactly one `end`. */
+export type EngineEvent =
+  | { type: "text"; text: string }
+  | { type: "usage"; usage: GenerationUsage }
+  | { type: "end"; reason: "stop" | "length" | "aborted" };
+
+export interface GenerationUsage {
+  promptTokens: number;
+  /** Prompt tokens served from the conversation's KV cache. */
+  cachedPromptTokens: number;
+  outputTokens: number;
+  timeToFirstTokenMs: number;
+  decodeTokensPerSecond: number;
+}
+
+/** Why an engine call failed, as data. */
+export type EngineErrorCode =
+  | "unsupported_device"
+  | "not_cached"
+  | "download_failed"
+  | "integrity_failed"
+  | "quota_exceeded"
+  | "load_failed"
+  | "generation_failed"
+  | "worker_died"
+  | "aborted";
+
+/** An error as it crosses the boundary: `{ code, message, ...fields }`. */
+export interface EngineErrorData {
+  code: EngineErrorCode;
+  message: string;
+  /** For `quota_exceeded`: bytes needed and bytes free. */
+  neededBytes?: number;
+  freeBytes?: number;
+  /** For `download_failed` / `integrity_failed`: the file. */
+  file?: string;
+  /** For `download_failed`: the HTTP status. */
+  status?: number;
+}
+
+/**
+ * The engine, on either side of the worker boundary. Methods that take a
+ * callback call it zero or more times and resolve after the last call.
+ */
+export interface EngineHost {
+  probe(): Promise<DeviceCapabilities>;
+  cacheStatus(model: ModelSource): Promise<CacheStatus>;
+  /** Fetches every file once, writes the cache, then the manifest; `id` names it for `cancel`. */
+  download(id: string, model: ModelSource, onProgress: (progress: DownloadProgress) => void): Promise<void>;
+  /** Reads a cached model into the engine. Rejects `not_cached` when it is not on this device. */
+  load(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<void>;
+  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void): Promise<void>;
+  /** Stops the download or generation named `id`; a no-op once it ended. */
+  cancel(id: string): Promise<void>;
+  /** Removes a model's files and manifest. */
+  deleteModel(model: ModelSource): Promise<void>;
+}
