@@ -11,7 +11,7 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
 // The names the seeds' Import sections promise from each entry (runtime
 // values only; types are checked by `tsc` on the seed examples).
 const PROMISED: Record<string, string[]> = {
-  ".": ["useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
+  ".": ["AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
   "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
   "./server": ["defineWebAgent", "flattenWebAgents", "selectTools"],

@@ -1,0 +1,122 @@
+import { useState, type ReactNode } from "react";
+import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
+import { formatBytes, formatDownloaded } from "./format-bytes.js";
+import { formatTimeLeft } from "./time-left.js";
+import { useTimeLeft } from "./use-time-left.js";
+
+/** What `<AdapterSetup>` takes. */
+export interface AdapterSetupProps {
+  status: AdapterStatus;
+  /** The adapter's models, for the selected one's name and size. */
+  models: readonly ModelChoice[];
+  /** Starts the download (`adapter.prepare`); not set for an adapter without `prepare`. */
+  onPrepare?: () => void;
+  /** Aborts the download's signal. */
+  onCancel: () => void;
+  /** Why the last download or model switch failed. */
+  setupError?: string;
+}
+
+const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`;
+
+/**
+ * What the adapter needs before it can answer, as a card:
+ *
+ * - `needs-download`: the size, the adapter's note and a Download button;
+ * - `downloading`: a progress bar with percent, MB of total and time left,
+ *   and Cancel;
+ * - `loading` with progress: a model read from this device, worded as a load
+ *   (never as a download); without progress: "Connecting…";
+ * - `error`: what failed, with Try again when the adapter can prepare.
+ *
+ * Renders nothing for `ready` and `unavailable` (the composer explains it).
+ */
+export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }: AdapterSetupProps): ReactNode {
+  const selected = models.find((model) => model.selected);
+  // The size the download card announced, for "MB of total" while downloading.
+  const [announced, setAnnounced] = useState<number | undefined>();
+  if (status.state === "needs-download" && status.bytes !== undefined && status.bytes !== announced) setAnnounced(status.bytes);
+  const total = selected?.bytes ?? announced;
+  const secondsLeft = useTimeLeft(status.state === "downloading" ? status.progress : undefined);
+  const failure = setupError && (
+    <p className="alert" role="alert">
+      {setupError}
+    </p>
+  );
+
+  switch (status.state) {
+    case "needs-download": {
+      const size = status.bytes ?? selected?.bytes;
+      return (
+        <section className="card" aria-label="Download the model">
+          <p>
+            <strong>{selected?.label ?? "The model"}</strong> runs on this device, after a one-time download
+            {size !== undefined && ` of ${formatBytes(size)}`}.
+          </p>
+          {status.note && <p className="note">{status.note}</p>}
+          {failure}
+          {onPrepare && (
+            <div className="row">
+              <button type="button" className="primary" onClick={onPrepare}>
+                Download{size !== undefined && ` (${formatBytes(size)})`}
+              </button>
+            </div>
+          )}
+        </section>
+      );
+    }
+    case "downloading": {
+      const facts = [percent(status.progress)];
+      if (total !== undefined) facts.push(formatDownloaded(status.progress, total));
+      if (secondsLeft !== undefined) facts.push(formatTimeLeft(secondsLeft));
+      return (
+        <section className="card" aria-label="Downloading the model">
+          <p>Downloading {selected?.label ?? "the model"}…</p>
+          <progress max={1} value={status.progress} aria-label="Download progress" aria-valuetext={facts.join(", ")} />
+          <div className="row">
+            <span className="muted" aria-live="polite">
+              {facts.join(" · ")}
+            </span>
+            <button type="button" className="push" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      );
+    }
+    case "loading":
+      if (status.progress === undefined) {
+        return (
+          <section className="card" aria-label="Connecting">
+            <p className="working" role="status">
+              <span className="spinner" aria-hidden="true" />
+              Connecting…
+            </p>
+          </section>
+        );
+      }
+      return (
+        <section className="card" aria-label="Loading the model">
+          <p role="status">Loading the model from this device… {percent(status.progress)}</p>
+          <progress max={1} value={status.progress} aria-label="Loading progress" />
+        </section>
+      );
+    case "error":
+      return (
+        <section className="card" aria-label="Setup failed">
+          <p className="alert" role="alert">
+            {setupError ?? status.error}
+          </p>
+          {onPrepare && (
+            <div className="row">
+              <button type="button" onClick={onPrepare}>
+                Try again
+              </button>
+            </div>
+          )}
+        </section>
+      );
+    default:
+      return failure || null;
+  }
+}

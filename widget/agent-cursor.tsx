@@ -1,0 +1,132 @@
+import { useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { onAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
+import type { AgentActEvent } from "./agent-act-event.js";
+import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
+import { CURSOR_STYLES } from "./cursor-styles.js";
+import { ShadowHost } from "./shadow-host.js";
+
+/** What `<AgentCursor>` takes. */
+export interface AgentCursorProps {
+  /** Milliseconds the cursor lingers after a call ends before it hides. Default `1500`. */
+  restAfter?: number;
+  /**
+   * Announce the prompt of a parked call to screen readers (`role="status"`).
+   * Default `true`; `<AgentChat>` turns it off, as its conversation announces it.
+   */
+  announce?: boolean;
+}
+
+/** The marker of the agent's own UI: clicks inside it never make the cursor yield. */
+export const AGENT_UI_ATTRIBUTE = "data-web-agents-ui";
+
+const isAgentUi = (node: EventTarget) =>
+  typeof (node as Element).hasAttribute === "function" && (node as Element).hasAttribute(AGENT_UI_ATTRIBUTE);
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const measure = (element: Element): Box => {
+  const { left, top, width, height } = element.getBoundingClientRect();
+  return { left, top, width, height };
+};
+
+/**
+ * The agent cursor: an overlay, in its own `data-web-agents-ui` shadow host
+ * on `document.body`, that shows where the agent works. It moves to the
+ * element a tool acts on (`act` events: point, click with a ripple, typing
+ * with the text), and parks on the control a confirm-gated call waits for
+ * (the core's `park` event), ringing it and showing the prompt. A click by
+ * the person anywhere outside the agent's UI makes it yield: hidden until
+ * the next tool call starts. It lingers `restAfter` ms after a call ends,
+ * then hides. No animation under `prefers-reduced-motion`. Takes no pointer
+ * events. `<AgentChat>` renders one; render it yourself beside
+ * `useWebAgent`.
+ */
+export function AgentCursor({ restAfter = 1500, announce = true }: AgentCursorProps): ReactNode {
+  const [state, dispatch] = useReducer(cursorReducer, initialCursorState);
+  const [box, setBox] = useState<Box | undefined>();
+  const [mounted, setMounted] = useState(false);
+  const visible = cursorVisible(state);
+  // Mounted (unseen) while a call has a target but has not pointed yet, so its next move animates.
+  const placed = state.target !== undefined && !state.yielded;
+
+  useEffect(() => {
+    setMounted(true);
+    // The bus carries `act` events too, which the core's type does not list yet.
+    const stop = onAgentEvent((event: AgentEvent | AgentActEvent) => dispatch(event));
+    const onClick = (event: MouseEvent) => {
+      if (!event.isTrusted || event.composedPath().some(isAgentUi)) return;
+      dispatch({ type: "yield" });
+    };
+    document.addEventListener("click", onClick, { capture: true });
+    return () => {
+      stop();
+      document.removeEventListener("click", onClick, { capture: true });
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const target = state.target;
+    if (!target || !placed) return;
+    const update = () => setBox(target.isConnected ? measure(target) : undefined);
+    update();
+    window.addEventListener("scroll", update, { capture: true, passive: true });
+    window.addEventListener("resize", update, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", update, { capture: true });
+      window.removeEventListener("resize", update);
+    };
+  }, [state.target, placed, state.sequence]);
+
+  const resting = state.tool === undefined;
+  useEffect(() => {
+    if (!resting || !state.target) return;
+    const timer = setTimeout(() => dispatch({ type: "rest" }), restAfter);
+    return () => clearTimeout(timer);
+  }, [resting, state.target, restAfter]);
+
+  if (!mounted || !placed || !box) return null;
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const parked = state.action === "park";
+  return createPortal(
+    <ShadowHost css={CURSOR_STYLES}>
+      <div className="layer" aria-hidden={parked && announce ? undefined : "true"} data-visible={visible ? "" : undefined}>
+        {parked && (
+          <div
+            className="ring"
+            style={{ left: box.left - 4, top: box.top - 4, width: box.width + 8, height: box.height + 8 }}
+          />
+        )}
+        <div
+          className="cursor"
+          data-action={state.action}
+          data-resting={resting ? "" : undefined}
+          style={{ transform: `translate(${Math.round(x)}px, ${Math.round(y)}px)` }}
+        >
+          <svg className="arrow" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 2l17 9-7.5 1.8L9.5 20z" fill="currentColor" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" style={{ color: "var(--accent)" }} />
+          </svg>
+          {state.action === "click" && <span key={state.sequence} className="ripple" />}
+          {state.action === "type" && (
+            <span className="bubble">
+              {state.text}
+              <span className="caret" />
+            </span>
+          )}
+          {parked && state.prompt && (
+            <span className="bubble prompt" role={announce ? "status" : undefined}>
+              {state.prompt}
+            </span>
+          )}
+        </div>
+      </div>
+    </ShadowHost>,
+    document.body,
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The chat's stylesheet, inside its shadow root: nothing leaks out, and the
+ * page's selectors cannot reach in. `.root` resets every inherited property
+ * (`all: initial`), so the page's font and colours do not seep through the
+ * host either. Light and dark follow `prefers-color-scheme`; motion stops
+ * under `prefers-reduced-motion`.
+ */
+export const CHAT_STYLES = `
+:host { display: block; }
+.root {
+  all: initial;
+  --bg: #ffffff; --fg: #1b1d21; --muted: #5d6470; --line: #d9dce1; --soft: #f3f4f6;
+  --accent: #2456d6; --accent-fg: #ffffff; --user: #e8eefc; --danger: #b42318; --warn: #8a5a00;
+  --focus: 0 0 0 3px color-mix(in srgb, var(--accent) 45%, transparent);
+  color-scheme: light dark;
+  box-sizing: border-box; display: flex; flex-direction: column; gap: 8px;
+  height: 100%; min-height: 320px; padding: 12px;
+  background: var(--bg); color: var(--fg);
+  border: 1px solid var(--line); border-radius: 12px;
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+@media (prefers-color-scheme: dark) {
+  .root {
+    --bg: #17191d; --fg: #e8eaed; --muted: #a3a9b3; --line: #343841; --soft: #22252b;
+    --accent: #7aa2ff; --accent-fg: #0d1424; --user: #253354; --danger: #ff8a80; --warn: #f0c060;
+  }
+}
+.root *, .root *::before, .root *::after { box-sizing: border-box; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+button, select, textarea, input { font: inherit; color: inherit; }
+button {
+  cursor: pointer; border: 1px solid var(--line); background: var(--soft); border-radius: 8px; padding: 5px 10px;
+}
+button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
+button:disabled, textarea:disabled, select:disabled, input:disabled { opacity: 0.55; cursor: not-allowed; }
+button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-visible, summary:focus-visible, a:focus-visible {
+  outline: none; box-shadow: var(--focus);
+}
+a { color: var(--accent); }
+.header { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; }
+.switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); }
+select { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 4px 6px; }
+.card { border: 1px solid var(--line); border-radius: 10px; padding: 10px; background: var(--soft); display: grid; gap: 6px; }
+.card p { margin: 0; }
+.card .note { color: var(--warn); }
+.row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.muted { color: var(--muted); }
+.push { margin-left: auto; }
+.alert { color: var(--danger); }
+progress { width: 100%; height: 8px; accent-color: var(--accent); }
+.models summary { cursor: pointer; color: var(--muted); }
+.models fieldset { border: 0; margin: 6px 0 0; padding: 0; display: grid; gap: 6px; }
+.model { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; padding: 6px 8px; border: 1px solid var(--line); border-radius: 8px; cursor: pointer; }
+.model input { grid-row: span 2; margin-top: 3px; }
+.model .brief { color: var(--muted); }
+.badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-left: 6px; color: var(--muted); }
+.log { flex: 1; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 120px; }
+.empty { color: var(--muted); margin: auto; text-align: center; }
+.message { max-width: 92%; display: grid; gap: 6px; }
+.message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px 12px 2px 12px; white-space: pre-wrap; }
+.message.assistant { align-self: stretch; max-width: none; }
+.markdown > * { margin: 0 0 6px; }
+.markdown > *:last-child { margin-bottom: 0; }
+.markdown ul, .markdown ol { padding-left: 20px; }
+.markdown blockquote { border-left: 3px solid var(--line); padding-left: 8px; color: var(--muted); margin-left: 0; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; background: var(--soft); padding: 1px 4px; border-radius: 4px; }
+pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 8px; overflow: auto; max-height: 240px; white-space: pre-wrap; word-break: break-word; }
+pre code { background: none; padding: 0; }
+.tool { border: 1px solid var(--line); border-radius: 8px; padding: 4px 8px; display: grid; gap: 4px; }
+.tool summary { cursor: pointer; display: flex; gap: 8px; align-items: center; list-style: revert; }
+.tool .name { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+.tool .state { font-size: 12px; color: var(--muted); margin-left: auto; }
+.tool[data-state="error"] .state { color: var(--danger); }
+.tool[data-state="awaiting-confirmation"] { border-color: var(--accent); }
+.tool[data-state="awaiting-confirmation"] .state, .tool .prompt { color: var(--accent); font-weight: 600; }
+.tool .prompt { margin: 0; }
+.tool .io { display: grid; gap: 4px; padding: 4px 0; }
+.tool .io h4 { margin: 0; font-size: 12px; color: var(--muted); font-weight: 600; }
+.nested { border-left: 2px solid var(--line); padding-left: 10px; display: grid; gap: 6px; }
+.nested .label { color: var(--muted); font-size: 12px; }
+.spinner { width: 10px; height: 10px; border-radius: 50%; border: 2px solid var(--line); border-top-color: var(--accent); display: inline-block; animation: spin 0.8s linear infinite; }
+@keyframes spin { to { transform: rotate(360deg); } }
+.working { color: var(--muted); display: flex; gap: 6px; align-items: center; }
+.error { border: 1px solid var(--danger); border-radius: 10px; padding: 8px 10px; display: grid; gap: 4px; }
+.error p { margin: 0; }
+.composer { display: grid; gap: 6px; }
+.composer .field { display: flex; gap: 6px; align-items: flex-end; }
+textarea { flex: 1; resize: none; min-height: 38px; max-height: 140px; padding: 8px; border-radius: 8px; border: 1px solid var(--line); background: var(--bg); }
+.explain { margin: 0; color: var(--muted); font-size: 13px; }
+@media (prefers-reduced-motion: reduce) {
+  .spinner { animation: none; }
+  .root * { transition: none !important; animation: none !important; }
+}
+`;

@@ -1,0 +1,16 @@
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/** A download size for people: `"350 MB"`, `"1.2 GB"` (decimal units, as disks and browsers report them). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= GB) return `${(bytes / GB).toLocaleString("en-US", { maximumFractionDigits: 1 })} GB`;
+  if (bytes >= MB) return `${Math.round(bytes / MB).toLocaleString("en-US")} MB`;
+  return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString("en-US")} KB`;
+}
+
+/** Download progress in megabytes: `"147 of 350 MB"`. */
+export function formatDownloaded(progress: number, totalBytes: number): string {
+  const total = Math.round(totalBytes / MB);
+  const done = Math.min(total, Math.round((progress * totalBytes) / MB));
+  return `${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} MB`;
+}

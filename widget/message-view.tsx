@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import type { AgentMessage } from "../runtime/session/agent-message.js";
+import { MarkdownText } from "./markdown-text.js";
+import { ToolCallView } from "./tool-call-view.js";
+
+/** What `<MessageView>` takes. */
+export interface MessageViewProps {
+  message: AgentMessage;
+}
+
+/**
+ * One turn: a person's text as written, an assistant's text as safe
+ * markdown, its tool calls with their state. Reasoning is kept in the
+ * conversation for the next request but never rendered.
+ */
+export function MessageView({ message }: MessageViewProps): ReactNode {
+  if (message.role === "user") {
+    const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+    return (
+      <div className="message user" data-role="user">
+        <span className="visually-hidden">You: </span>
+        {text}
+      </div>
+    );
+  }
+  return (
+    <div className="message assistant" data-role="assistant">
+      {message.parts.map((part, index) => {
+        switch (part.type) {
+          case "text":
+            return <MarkdownText key={index} text={part.text} />;
+          case "tool":
+            return <ToolCallView key={part.id} part={part} />;
+          case "reasoning":
+            return null;
+        }
+      })}
+    </div>
+  );
+}

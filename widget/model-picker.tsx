@@ -1,0 +1,60 @@
+import { useId, type ReactNode } from "react";
+import type { ModelChoice } from "../runtime/session/agent-adapter.js";
+import { formatBytes } from "./format-bytes.js";
+
+/** What `<ModelPicker>` takes. */
+export interface ModelPickerProps {
+  models: readonly ModelChoice[];
+  /** Called with the id of the model the person picks. */
+  onSelect: (id: string) => void;
+  /** The id being switched to, while the switch runs. */
+  pending?: string;
+  /** While a reply streams or a download runs: `selectModel` would reject. */
+  disabled?: boolean;
+  /** Start unfolded (before the first download, when the choice matters most). */
+  open?: boolean;
+}
+
+/**
+ * The adapter's models as a group of radio buttons in a fold: each with its
+ * label, brief, size, whether it is on this device, and whether it is the
+ * recommended one; the selected one checked. Renders nothing for fewer than
+ * two models.
+ */
+export function ModelPicker({ models, onSelect, pending, disabled, open }: ModelPickerProps): ReactNode {
+  const name = useId();
+  if (models.length < 2) return null;
+  const selected = models.find((model) => model.selected);
+  return (
+    <details className="models" open={open}>
+      <summary>
+        Model: {selected?.label ?? "none chosen"}
+        {pending !== undefined && <span className="muted"> (switching…)</span>}
+      </summary>
+      <fieldset disabled={disabled}>
+        <legend className="visually-hidden">Choose a model</legend>
+        {models.map((model) => (
+          <label key={model.id} className="model">
+            <input
+              type="radio"
+              name={name}
+              value={model.id}
+              checked={model.selected === true}
+              onChange={() => onSelect(model.id)}
+            />
+            <span>
+              <strong>{model.label}</strong>
+              {model.recommended && <span className="badge">Recommended</span>}
+              {model.cached ? (
+                <span className="badge">On this device</span>
+              ) : (
+                model.bytes !== undefined && <span className="badge">{formatBytes(model.bytes)} download</span>
+              )}
+            </span>
+            <span className="brief">{model.brief}</span>
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useMemo, useState } from "react";
+import { sharedCloudAdapter } from "../runtime/adapters/cloud/shared-cloud-adapter.js";
+import type { AgentAdapter, ModelChoice } from "../runtime/session/agent-adapter.js";
+import type { AgentSession, UseAgentSessionOptions } from "../runtime/session/agent-session.js";
+import { DEFAULT_STORAGE_KEY } from "../runtime/session/session-storage.js";
+import { adapterChoiceKey, createAdapterChoiceStorage } from "./adapter-choice-storage.js";
+import { cancelPreparing, startPreparing } from "./adapter-preparation.js";
+import { useAdapterModels } from "./use-adapter-models.js";
+import { useAgentSession } from "./use-agent-session.js";
+
+/** What `useAgentChat` takes. */
+export interface UseAgentChatOptions extends UseAgentSessionOptions {
+  /**
+   * The adapter to use, or, with `adapters`, the one chosen first. Default:
+   * the first of `adapters`, else the one shared `createCloudAdapter()`.
+   */
+  adapter?: AgentAdapter;
+  /**
+   * The adapters the person can switch between (an adapter switcher shows
+   * when there are several). Default: `[adapter]`. The choice is remembered
+   * by adapter id in localStorage under `"<storageKey>:adapter"`
+   * (`"web-agents:chat:adapter"` by default; not remembered when
+   * `storageKey` is `false`).
+   */
+  adapters?: readonly AgentAdapter[];
+}
+
+/** What `useAgentChat` returns: a session with the chosen adapter, plus what a chat needs around it. */
+export interface AgentChatState extends AgentSession {
+  /** The adapter in use. */
+  adapter: AgentAdapter;
+  /** The adapters to choose from, in the order given. */
+  adapters: readonly AgentAdapter[];
+  /** Switch to the adapter with this id and remember it. Unknown ids are ignored. The conversation carries over when it is stored. */
+  selectAdapter: (id: string) => void;
+  /** The adapter's `models()`, kept current; `[]` without. */
+  models: readonly ModelChoice[];
+  /** The id of a model being switched to, while `selectModel` runs. */
+  pendingModel: string | undefined;
+  /** Switch models through the adapter's `selectModel`. Never rejects: a failure lands in `setupError`. */
+  selectModel: (id: string) => Promise<void>;
+  /** Start the adapter's `prepare` (a model download) with a fresh signal. Never rejects: a failure lands in `setupError`. */
+  prepare: () => Promise<void>;
+  /** Abort the `prepare` in flight (the download card's Cancel). */
+  cancelPrepare: () => void;
+  /** Why the last `prepare` or `selectModel` failed; cleared when another starts. */
+  setupError: string | undefined;
+}
+
+/**
+ * `useAgentSession`, plus what `<AgentChat>` renders around it: a choice
+ * among several adapters (remembered by id), the chosen adapter's models,
+ * and its setup (`prepare`, `selectModel`). Build your own chat UI on it.
+ *
+ * @example
+ * const chat = useAgentChat({ adapters: [local, cloud], agent: shopper });
+ * chat.adapterStatus.state === "needs-download" && <button onClick={chat.prepare}>Download</button>
+ */
+export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState {
+  const { adapter: preferred, adapters: given, agent, storageKey } = options;
+  const adapters = useMemo<readonly AgentAdapter[]>(
+    () => (given && given.length > 0 ? given : [preferred ?? sharedCloudAdapter()]),
+    [given, preferred],
+  );
+  const choice = useMemo(
+    () => createAdapterChoiceStorage(storageKey === false ? false : adapterChoiceKey(storageKey ?? DEFAULT_STORAGE_KEY)),
+    [storageKey],
+  );
+  const [chosenId, setChosenId] = useState<string | undefined>(() => choice.load());
+  const adapter =
+    adapters.find((candidate) => candidate.id === chosenId) ??
+    (preferred && adapters.includes(preferred) ? preferred : adapters[0]!);
+
+  const session = useAgentSession(adapter, {
+    ...(storageKey !== undefined && { storageKey }),
+    ...(agent && { agent }),
+  });
+  const models = useAdapterModels(adapter);
+  const [setupError, setSetupError] = useState<string | undefined>();
+  const [pendingModel, setPendingModel] = useState<string | undefined>();
+
+  const selectAdapter = useCallback(
+    (id: string) => {
+      if (!adapters.some((candidate) => candidate.id === id)) return;
+      choice.save(id);
+      setChosenId(id);
+      setSetupError(undefined);
+    },
+    [adapters, choice],
+  );
+
+  const selectModel = useCallback(
+    async (id: string) => {
+      if (!adapter.selectModel) return;
+      setSetupError(undefined);
+      setPendingModel(id);
+      try {
+        await adapter.selectModel(id);
+      } catch (error) {
+        setSetupError(error instanceof Error ? error.message : String(error));
+      } finally {
+        setPendingModel((pending) => (pending === id ? undefined : pending));
+      }
+    },
+    [adapter],
+  );
+
+  const prepare = useCallback(async () => {
+    setSetupError(undefined);
+    const failure = await startPreparing(adapter);
+    if (failure !== undefined) setSetupError(failure);
+  }, [adapter]);
+
+  const cancelPrepare = useCallback(() => cancelPreparing(adapter), [adapter]);
+
+  return { ...session, adapter, adapters, selectAdapter, models, pendingModel, selectModel, prepare, cancelPrepare, setupError };
+}

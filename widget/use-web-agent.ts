@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { WebAgent, WebAgentResult, WebAgentStep } from "../runtime/agent/web-agent.js";
+import { WebAgentsError } from "../runtime/core/web-agents-error.js";
+import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
+import type { AgentMessage } from "../runtime/session/agent-message.js";
+import type { AgentErrorCode } from "../runtime/session/agent-stream-part.js";
+import type { SessionError } from "../runtime/session/session-error.js";
+
+/** What `useWebAgent` takes besides the agent. */
+export interface UseWebAgentOptions {
+  /** What runs the model. Default: the one shared `createCloudAdapter()`, as `agent.invoke`. */
+  adapter?: AgentAdapter;
+}
+
+/** Where a `useWebAgent` run is. */
+export type WebAgentRunStatus = "idle" | "running" | "done" | "error";
+
+/** What `useWebAgent` returns: the last run, live, and how to start or stop one. */
+export interface WebAgentRun {
+  /**
+   * `idle` before the first run and after `stop()`, `running` while one
+   * runs, then `done` or `error`.
+   */
+  status: WebAgentRunStatus;
+  /** Every tool call of the current or last run, in order, updated as each starts, parks and ends. */
+  steps: WebAgentStep[];
+  /** The agent's answer once `done`; `""` before. */
+  text: string;
+  /** The whole conversation once `done`; `[]` before. */
+  messages: AgentMessage[];
+  /** The failure once `error`: `{ message, code? }`. */
+  error: SessionError | undefined;
+  /**
+   * Start a run on `text` (a run already going is aborted first). Resolves
+   * to the result, or `undefined` when the run failed or was stopped: it
+   * never rejects; read `error` instead.
+   */
+  invoke: (text: string) => Promise<WebAgentResult | undefined>;
+  /** Abort the run: the model, the tool in flight and any sub-agent. Status goes back to `idle`. */
+  stop: () => void;
+}
+
+interface RunState {
+  status: WebAgentRunStatus;
+  steps: WebAgentStep[];
+  text: string;
+  messages: AgentMessage[];
+  error: SessionError | undefined;
+}
+
+const IDLE: RunState = { status: "idle", steps: [], text: "", messages: [], error: undefined };
+const CODES = new Set<string>(["chat_disabled", "rate_limited", "bad_request", "network"]);
+
+function toSessionError(error: unknown): SessionError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof WebAgentsError ? error.code : undefined;
+  return code && CODES.has(code) ? { message, code: code as AgentErrorCode } : { message };
+}
+
+/** Replaces the step with `step.id`, or appends it. */
+function withStep(steps: WebAgentStep[], step: WebAgentStep): WebAgentStep[] {
+  const index = steps.findIndex((candidate) => candidate.id === step.id);
+  if (index === -1) return [...steps, step];
+  const next = steps.slice();
+  next[index] = step;
+  return next;
+}
+
+/**
+ * The React form of `agent.invoke`: runs `agent` on one message at a time,
+ * with no chat on the page, and keeps its live status and steps for a
+ * progress UI. Never rejects (failures land in `error`). Unmounting aborts
+ * the run.
+ *
+ * @example
+ * const reorder = useWebAgent(shopper);
+ * <button onClick={() => reorder.invoke("Reorder my last purchase.")}>Reorder</button>
+ * {reorder.steps.map((step) => <li key={step.id}>{step.tool}: {step.state}</li>)}
+ */
+export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): WebAgentRun {
+  const { adapter } = options;
+  const [state, setState] = useState<RunState>(IDLE);
+  const controller = useRef<AbortController | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      controller.current = undefined;
+    },
+    [],
+  );
+
+  const invoke = useCallback(
+    async (text: string): Promise<WebAgentResult | undefined> => {
+      controller.current?.abort();
+      const run = new AbortController();
+      controller.current = run;
+      const current = () => controller.current === run;
+      setState({ ...IDLE, status: "running" });
+      try {
+        const result = await agent.invoke(text, {
+          signal: run.signal,
+          ...(adapter && { adapter }),
+          onStep: (step) => {
+            if (current()) setState((previous) => ({ ...previous, steps: withStep(previous.steps, step) }));
+          },
+        });
+        if (current()) {
+          controller.current = undefined;
+          setState({ status: "done", steps: result.steps, text: result.text, messages: result.messages, error: undefined });
+        }
+        return result;
+      } catch (error) {
+        if (current()) {
+          controller.current = undefined;
+          setState((previous) => ({ ...previous, status: "error", error: toSessionError(error) }));
+        }
+        return undefined;
+      }
+    },
+    [agent, adapter],
+  );
+
+  const stop = useCallback(() => {
+    if (!controller.current) return;
+    controller.current.abort();
+    controller.current = undefined;
+    setState((previous) => ({ ...previous, status: "idle" }));
+  }, []);
+
+  return { ...state, invoke, stop };
+}
