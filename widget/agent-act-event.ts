@@ -1,23 +1,8 @@
+import type { AgentEvent } from "../runtime/core/agent-events.js";
+
 /**
- * The agent event the cursor needs beyond the core's `park`: a tool acting on
- * an element. Proposed for `runtime/core/agent-events.ts` (with a
- * `context.pointAt(target, { action, text })` on `WebToolContext` that emits
- * it with the call's tool name); until it lands there, `<AgentCursor>`
- * listens for it on the same event bus, and a page may emit it with
- * `emitAgentEvent`.
- *
- * - `action: "point"`: the tool is about to use `target`;
- * - `"click"`: it clicked `target`;
- * - `"type"`: it typed `text` into `target`.
+ * A tool acting on an element, as the cursor shows it: the core's `act`
+ * agent event, which a tool emits with `context.pointAt(target, { action, text })`.
+ * `point`: about to use `target`; `click`: clicked it; `type`: typed `text`.
  */
-export interface AgentActEvent {
-  type: "act";
-  /** The tool that acts. */
-  tool: string;
-  /** What it does. */
-  action: "point" | "click" | "type";
-  /** The element it acts on. */
-  target: Element;
-  /** For `type`: the text typed. */
-  text?: string;
-}
+export type AgentActEvent = Extract<AgentEvent, { type: "act" }>;

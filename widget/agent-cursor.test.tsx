@@ -3,7 +3,6 @@ import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emitAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
 import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
-import type { AgentActEvent } from "./agent-act-event.js";
 import { AgentCursor } from "./agent-cursor.js";
 import { CURSOR_STYLES } from "./cursor-styles.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
@@ -30,7 +29,7 @@ afterEach(() => {
   document.querySelector("#page")?.remove();
 });
 
-const emit = (event: AgentEvent | AgentActEvent) => act(() => emitAgentEvent(event as AgentEvent));
+const emit = (event: AgentEvent) => act(() => emitAgentEvent(event));
 /** The cursor's shadow root on document.body, if it is rendered. */
 const overlay = () =>
   [...document.body.children].find((element) => element.matches("[data-web-agents-ui]") && element.shadowRoot?.querySelector(".layer"))

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { onAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
-import type { AgentActEvent } from "./agent-act-event.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
 import { CURSOR_STYLES } from "./cursor-styles.js";
 import { ShadowHost } from "./shadow-host.js";
@@ -58,7 +57,7 @@ export function AgentCursor({ restAfter = 1500, announce = true }: AgentCursorPr
   useEffect(() => {
     setMounted(true);
     // The bus carries `act` events too, which the core's type does not list yet.
-    const stop = onAgentEvent((event: AgentEvent | AgentActEvent) => dispatch(event));
+    const stop = onAgentEvent((event: AgentEvent) => dispatch(event));
     const onClick = (event: MouseEvent) => {
       if (!event.isTrusted || event.composedPath().some(isAgentUi)) return;
       dispatch({ type: "yield" });

@@ -22,7 +22,7 @@ export interface CursorState {
 }
 
 /** Everything that moves the cursor: the core's events, `act`, the person taking over, and resting after a run. */
-export type CursorAction = AgentEvent | AgentActEvent | { type: "yield" } | { type: "rest" };
+export type CursorAction = AgentEvent | { type: "yield" } | { type: "rest" };
 
 /** The cursor before any tool ran: hidden. */
 export const initialCursorState: CursorState = Object.freeze({ pointing: false, yielded: false, sequence: 0 });

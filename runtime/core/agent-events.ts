@@ -5,12 +5,15 @@
  * - `park`: the call is parked on a control until the person clicks it;
  *   `prompt` says what to click, `target` is the control.
  * - `resume`: the person clicked; the call runs again.
+ * - `act`: the call acts on `target` (`pointAt`): about to use it (`point`),
+ *   clicked it (`click`) or typed `text` into it (`type`). The cursor moves there.
  * - `end`: the call finished; `isError` when it failed, was cancelled or timed out.
  */
 export type AgentEvent =
   | { type: "start"; tool: string; callId?: string }
   | { type: "park"; tool: string; prompt: string; target?: Element }
   | { type: "resume"; tool: string }
+  | { type: "act"; tool: string; action: "point" | "click" | "type"; target: Element; text?: string }
   | { type: "end"; tool: string; isError: boolean };
 
 type Listener = (event: AgentEvent) => void;

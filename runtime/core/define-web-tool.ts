@@ -41,6 +41,13 @@ export interface WebToolContext {
    * matches the selector. Time spent parked does not count toward the timeout.
    */
   waitForClick(target: Element | string, prompt: string): Promise<void>;
+  /**
+   * Shows the person what the call works on: the agent cursor moves to
+   * `target` (an element or a CSS selector, resolved now) and, for `click`
+   * and `type`, shows the click or the typed `text`. Default action `point`.
+   * Throws a `WebAgentsError` (`target_not_found`) when nothing matches.
+   */
+  pointAt(target: Element | string, options?: { action?: "point" | "click" | "type"; text?: string }): void;
 }
 
 /** What `defineWebTool` takes. `Input` is inferred from a Standard Schema `inputSchema`. */

@@ -4,6 +4,7 @@ import { toToolOutput } from "./to-tool-output.js";
 import { toolErrorOutput } from "./tool-error-output.js";
 import type { ToolOutput } from "./tool-output.js";
 import { validateToolInput } from "./validate-tool-input.js";
+import { pointAt } from "./point-at.js";
 import { waitForClick } from "./wait-for-click.js";
 
 /** How to run a tool from `defineWebTool` directly. */
@@ -17,8 +18,8 @@ export interface RunWebToolOptions {
 /**
  * Runs a tool this window defined, in-process: validates `input` (its
  * Standard Schema, else its JSON Schema), then calls `execute` with a context
- * whose signal aborts on the caller's stop or the timeout and whose
- * `waitForClick` parks the call. Never rejects.
+ * whose signal aborts on the caller's stop or the timeout, whose
+ * `waitForClick` parks the call and whose `pointAt` moves the cursor. Never rejects.
  */
 export async function runWebTool(tool: WebTool, input: unknown, options: RunWebToolOptions): Promise<ToolOutput> {
   const { name } = tool;
@@ -34,6 +35,7 @@ export async function runWebTool(tool: WebTool, input: unknown, options: RunWebT
     const result = await tool.execute(value, {
       signal,
       waitForClick: (target, prompt) => waitForClick(target, prompt, { tool: name, signal }),
+      pointAt: (target, pointOptions) => pointAt(target, { ...pointOptions, tool: name }),
     });
     return toToolOutput(result);
   });

@@ -57,33 +57,34 @@ export function waitForClick(target: Element | string, prompt: string, options: 
   });
 }
 
-function resolveTarget(target: Element | string, tool: string): Element {
+/** The element `target` names (an element, or a CSS selector resolved now); `use` names the caller in errors. */
+export function resolveTarget(target: Element | string, tool: string, use = "waitForClick"): Element {
   if (typeof target === "string") {
     if (typeof document === "undefined") {
-      throw new WebAgentsError("no_document", `${tool}: waitForClick needs a browser page.`);
+      throw new WebAgentsError("no_document", `${tool}: ${use} needs a browser page.`);
     }
     let found: Element | null;
     try {
       found = document.querySelector(target);
     } catch (error) {
-      throw new WebAgentsError("target_not_found", `${tool}: waitForClick got "${target}", which is not a valid CSS selector.`, {
+      throw new WebAgentsError("target_not_found", `${tool}: ${use} got "${target}", which is not a valid CSS selector.`, {
         cause: error,
       });
     }
     if (!found) {
       throw new WebAgentsError(
         "target_not_found",
-        `${tool}: no element matches "${target}". Render the control before calling waitForClick, or pass the element itself.`,
+        `${tool}: no element matches "${target}". Render the control before calling ${use}, or pass the element itself.`,
       );
     }
     return found;
   }
   // Duck-typed: an element from another realm (an iframe) fails `instanceof Element`.
   if (typeof target !== "object" || target === null || (target as Node).nodeType !== 1) {
-    throw new WebAgentsError("target_not_found", `${tool}: waitForClick needs an element or a CSS selector.`);
+    throw new WebAgentsError("target_not_found", `${tool}: ${use} needs an element or a CSS selector.`);
   }
   if (!target.isConnected) {
-    throw new WebAgentsError("target_not_found", `${tool}: the element to click is not in the document.`);
+    throw new WebAgentsError("target_not_found", `${tool}: the element passed to ${use} is not in the document.`);
   }
   return target;
 }

@@ -2,28 +2,24 @@
 // agent-chat.browser.test.ts. The test reads window.harness.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { emitAgentEvent, type AgentEvent } from "../../../runtime/core/agent-events.js";
 import { defineWebTool } from "../../../runtime/core/define-web-tool.js";
 import type { AgentRunRequest } from "../../../runtime/session/agent-adapter.js";
 import type { AgentStreamPart } from "../../../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../../../runtime/testing/create-scripted-adapter.js";
-import type { AgentActEvent } from "../../agent-act-event.js";
 import { AgentChat } from "../../agent-chat.js";
 import { WebAgentsProvider } from "../../web-agents-provider.js";
 
 const log = { calls: [] as string[] };
 const badge = document.querySelector("#badge")!;
 let cart = 0;
-// The `act` event proposed for core (agent-act-event.ts), emitted by hand until core has pointAt.
-const act = (event: AgentActEvent) => emitAgentEvent(event as unknown as AgentEvent);
 
 const tools = [
   defineWebTool({
     name: "add_to_cart",
     description: "Add the socks to the cart.",
-    async execute() {
+    async execute(_input, { pointAt }) {
       log.calls.push("add_to_cart");
-      act({ type: "act", tool: "add_to_cart", action: "click", target: badge });
+      pointAt(badge, { action: "click" });
       await new Promise((resolve) => setTimeout(resolve, 150));
       badge.textContent = String(++cart);
       return `The cart has ${cart} item(s).`;
@@ -33,10 +29,10 @@ const tools = [
     name: "write_note",
     description: "Write the gift note.",
     inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-    async execute(input: { text: string }) {
+    async execute(input: { text: string }, { pointAt }) {
       log.calls.push("write_note");
       const note = document.querySelector<HTMLInputElement>("#note")!;
-      act({ type: "act", tool: "write_note", action: "type", target: note, text: input.text });
+      pointAt(note, { action: "type", text: input.text });
       note.value = input.text;
       await new Promise((resolve) => setTimeout(resolve, 150));
       return "Written.";
