@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { AgentMessage } from "../runtime/session/agent-message.js";
+import { BASE_SYSTEM_PROMPT, UNFINISHED_CALL_TEXT, buildSystemPrompt, buildTemplateMessages } from "./build-template-messages.js";
+
+const conversation: AgentMessage[] = [
+  { id: "u1", role: "user", parts: [{ type: "text", text: "Add socks, then ask orders for my last order." }] },
+  {
+    id: "a1",
+    role: "assistant",
+    parts: [
+      { type: "reasoning", text: "The person wants socks." },
+      { type: "text", text: "Adding socks." },
+      { type: "tool", id: "c1", name: "add_to_cart", input: { sku: "socks" }, state: "done", output: { content: [{ type: "text", text: "Added." }] } },
+      { type: "tool", id: "c2", name: "add_to_cart", input: { sku: "hat" }, state: "error", error: "Error [invalid_input]: no such sku" },
+      {
+        type: "tool",
+        id: "c3",
+        name: "delegate_to_orders",
+        input: { task: "last order" },
+        state: "done",
+        output: { content: [{ type: "text", text: "Order 42, shipped." }] },
+        agent: {
+          id: "orders",
+          messages: [{ id: "n1", role: "assistant", parts: [{ type: "tool", id: "n-c", name: "read_orders", input: {}, state: "done" }] }],
+        },
+      },
+      { type: "text", text: "Done: socks added; order 42 shipped." },
+    ],
+  },
+  { id: "u2", role: "user", parts: [{ type: "text", text: "Thanks" }] },
+];
+
+describe("buildTemplateMessages", () => {
+  it("renders calls as tool_calls and results as tool messages, without reasoning or nested runs", () => {
+    expect(buildTemplateMessages(conversation)).toEqual([
+      { role: "system", content: BASE_SYSTEM_PROMPT },
+      { role: "user", content: "Add socks, then ask orders for my last order." },
+      {
+        role: "assistant",
+        content: "Adding socks.",
+        tool_calls: [
+          { type: "function", function: { name: "add_to_cart", arguments: { sku: "socks" } } },
+          { type: "function", function: { name: "add_to_cart", arguments: { sku: "hat" } } },
+          { type: "function", function: { name: "delegate_to_orders", arguments: { task: "last order" } } },
+        ],
+      },
+      { role: "tool", content: "Added." },
+      { role: "tool", content: "Error [invalid_input]: no such sku" },
+      { role: "tool", content: "Order 42, shipped." },
+      { role: "assistant", content: "Done: socks added; order 42 shipped." },
+      { role: "user", content: "Thanks" },
+    ]);
+  });
+
+  it("adds the agent's instructions under About this site", () => {
+    const [system] = buildTemplateMessages(conversation.slice(0, 1), { instructions: ["A sock shop.", "  ", "Prices are in euros."] });
+    expect(system).toEqual({ role: "system", content: `${BASE_SYSTEM_PROMPT}\n\n# About this site\n\nA sock shop.\nPrices are in euros.` });
+    expect(buildSystemPrompt({ instructions: [] })).toBe(BASE_SYSTEM_PROMPT);
+  });
+
+  it("keeps each step's prompt a prefix of the next (KV-cache reuse)", () => {
+    const first = buildTemplateMessages(conversation.slice(0, 1), { instructions: ["A sock shop."] });
+    const later = buildTemplateMessages(conversation, { instructions: ["A sock shop."] });
+    expect(JSON.stringify(later.slice(0, first.length))).toBe(JSON.stringify(first));
+    expect(JSON.stringify(buildTemplateMessages(conversation))).toBe(JSON.stringify(buildTemplateMessages(structuredClone(conversation))));
+  });
+
+  it("answers an unfinished call and reads non-text results", () => {
+    const messages = buildTemplateMessages([
+      {
+        id: "a",
+        role: "assistant",
+        parts: [
+          { type: "tool", id: "x", name: "slow", input: "not an object", state: "running" },
+          { type: "tool", id: "y", name: "data", input: {}, state: "done", output: { content: [], structuredContent: { total: 3 } } },
+        ],
+      },
+    ]);
+    expect(messages.slice(1)).toEqual([
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          { type: "function", function: { name: "slow", arguments: {} } },
+          { type: "function", function: { name: "data", arguments: {} } },
+        ],
+      },
+      { role: "tool", content: UNFINISHED_CALL_TEXT },
+      { role: "tool", content: '{"total":3}' },
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { DeviceCapabilities } from "../worker/protocol.js";
+import { CPU_FALLBACK_NOTE, QWEN3_CATALOG } from "./catalog.js";
+import { FALLBACK_ADAPTER_NOTE, explainUnavailable, resolveVariant, toModelSource } from "./resolve-variant.js";
+
+const base: DeviceCapabilities = { webgpu: true, fallbackAdapter: false, shaderF16: true, cores: 8, crossOriginIsolated: false };
+const [small, medium, large] = QWEN3_CATALOG as [(typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0]];
+
+describe("resolveVariant", () => {
+  it("picks q4f16 on transformers.js where WebGPU has shader-f16", () => {
+    for (const entry of QWEN3_CATALOG) {
+      const resolved = resolveVariant(entry, base)!;
+      expect(resolved.variant).toMatchObject({ engine: "transformers", device: "webgpu", dtype: "q4f16" });
+      expect(resolved.key).toBe(`${entry.id}/webgpu-q4f16`);
+      expect(resolved.note).toBeUndefined();
+    }
+  });
+
+  it("picks an fp32-activation variant where WebGPU lacks shader-f16", () => {
+    const resolved = resolveVariant(medium, { ...base, shaderF16: false })!;
+    expect(resolved.variant).toMatchObject({ engine: "transformers", dtype: "q4", requiresShaderF16: false });
+  });
+
+  it("picks the MLC variants when web-llm is preferred", () => {
+    expect(resolveVariant(large, base, { engines: ["web-llm", "transformers"] })!.variant.dtype).toBe("q4f16_1");
+    expect(resolveVariant(large, { ...base, shaderF16: false }, { engines: ["web-llm"] })!.variant.dtype).toBe("q4f32_1");
+  });
+
+  it("runs only the CPU q8 variant without WebGPU, with the note", () => {
+    const cpu = { ...base, webgpu: false, shaderF16: false };
+    const resolved = resolveVariant(small, cpu)!;
+    expect(resolved.variant).toMatchObject({ engine: "transformers", device: "wasm", dtype: "q8" });
+    expect(resolved.note).toBe(CPU_FALLBACK_NOTE);
+    expect(resolved.label).toBe("Qwen3 0.6B (CPU)");
+    expect(resolveVariant(medium, cpu)).toBeUndefined();
+    expect(resolveVariant(large, cpu)).toBeUndefined();
+    expect(explainUnavailable(large, cpu)).toMatch(/needs WebGPU/);
+  });
+
+  it("warns about a software WebGPU adapter", () => {
+    expect(resolveVariant(small, { ...base, shaderF16: false, fallbackAdapter: true })).toMatchObject({
+      variant: { dtype: "q4" },
+      note: FALLBACK_ADAPTER_NOTE,
+    });
+  });
+
+  it("ignores engines left out of the preference list", () => {
+    expect(resolveVariant(medium, base, { engines: [] })).toBeUndefined();
+  });
+});
+
+describe("toModelSource", () => {
+  it("puts the files under the configured base URL", () => {
+    const source = toModelSource(resolveVariant(small, base)!, "https://models.example.com/hub/");
+    expect(source).toMatchObject({
+      key: "qwen3-0.6b/webgpu-q4f16",
+      engine: "transformers",
+      device: "webgpu",
+      dtype: "q4f16",
+      repo: "onnx-community/Qwen3-0.6B-ONNX",
+      baseUrl: "https://models.example.com/hub",
+    });
+    expect(source.files.map((file) => file.path)).toEqual(["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model_q4f16.onnx"]);
+    expect(toModelSource(resolveVariant(small, base)!).baseUrl).toBe("https://huggingface.co");
+  });
+});

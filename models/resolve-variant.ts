@@ -1,0 +1,101 @@
+import type { DeviceCapabilities, EngineKind, ModelSource } from "../worker/protocol.js";
+import { CPU_FALLBACK_NOTE, DEFAULT_MODEL_BASE_URL } from "./catalog.js";
+import type { CatalogEntry, CatalogVariant } from "./catalog-schema.js";
+
+/** The note where the only WebGPU adapter is a software one (SwiftShader): it works, slowly. */
+export const FALLBACK_ADAPTER_NOTE = "This browser's WebGPU runs in software here: replies will be slow.";
+
+/** Options for {@link resolveVariant}. */
+export interface ResolveVariantOptions {
+  /** Engines in order of preference among variants of the same rank. Default `["transformers", "web-llm"]`. */
+  engines?: readonly EngineKind[];
+}
+
+/** The variant that serves an entry on this device. */
+export interface ResolvedVariant {
+  entry: CatalogEntry;
+  variant: CatalogVariant;
+  /** `<entry id>/<variant id>`: the source key, stable across releases. */
+  key: string;
+  /** The entry's label, or the variant's own. */
+  label: string;
+  brief: string;
+  /** A caveat for the download card, e.g. {@link CPU_FALLBACK_NOTE}. */
+  note?: string;
+}
+
+const DEFAULT_ENGINES: readonly EngineKind[] = ["transformers", "web-llm"];
+
+/** 0 is best: fp16 on a GPU that has it, then a GPU variant without fp16, then the CPU. `undefined`: cannot run. */
+function rank(variant: CatalogVariant, capabilities: DeviceCapabilities): number | undefined {
+  if (variant.device === "wasm") return capabilities.webgpu ? 3 : 2;
+  if (!capabilities.webgpu) return undefined;
+  if (variant.requiresShaderF16) return capabilities.shaderF16 ? 0 : undefined;
+  return 1;
+}
+
+/**
+ * Picks the engine and variant that serve `entry` on a device, before
+ * anything downloads: with WebGPU and `shader-f16`, a q4f16 variant; with
+ * WebGPU but no `shader-f16`, an fp32-activation one (q4, MLC q4f32_1); with
+ * no WebGPU, the CPU (wasm) variant only, with {@link CPU_FALLBACK_NOTE}.
+ * A wasm variant is the last resort where WebGPU exists. Ties go to the
+ * preferred engine, then catalog order. `undefined` when nothing can run.
+ */
+export function resolveVariant(
+  entry: CatalogEntry,
+  capabilities: DeviceCapabilities,
+  options: ResolveVariantOptions = {},
+): ResolvedVariant | undefined {
+  const engines = options.engines ?? DEFAULT_ENGINES;
+  let best: { variant: CatalogVariant; score: number } | undefined;
+  for (const variant of entry.variants) {
+    const variantRank = rank(variant, capabilities);
+    const enginePreference = engines.indexOf(variant.engine);
+    if (variantRank === undefined || enginePreference === -1) continue;
+    const score = variantRank * 100 + enginePreference;
+    if (!best || score < best.score) best = { variant, score };
+  }
+  if (!best) return undefined;
+  const { variant } = best;
+  const note = !capabilities.webgpu
+    ? CPU_FALLBACK_NOTE
+    : variant.device === "webgpu" && capabilities.fallbackAdapter
+      ? FALLBACK_ADAPTER_NOTE
+      : undefined;
+  return {
+    entry,
+    variant,
+    key: `${entry.id}/${variant.id}`,
+    label: variant.label ?? entry.label,
+    brief: variant.brief ?? entry.brief,
+    ...(note !== undefined && { note }),
+  };
+}
+
+/** Why an entry cannot run on a device, for an `unavailable` status. */
+export function explainUnavailable(entry: CatalogEntry, capabilities: DeviceCapabilities): string {
+  const devices = new Set(entry.variants.map((variant) => variant.device));
+  if (!capabilities.webgpu && !devices.has("wasm")) return `${entry.label} needs WebGPU, which this browser does not offer.`;
+  if (entry.variants.every((variant) => variant.requiresShaderF16)) return `${entry.label} needs WebGPU with shader-f16, which this GPU lacks.`;
+  return `No engine can run ${entry.label} here.`;
+}
+
+/**
+ * What the engine gets: the variant's files under `baseUrl` (the entry's own
+ * `baseUrl` wins, then the argument, then {@link DEFAULT_MODEL_BASE_URL}).
+ * Trailing slashes are dropped so `${baseUrl}/${repo}/resolve/main/${path}`
+ * has none doubled.
+ */
+export function toModelSource(resolved: ResolvedVariant, baseUrl: string = DEFAULT_MODEL_BASE_URL): ModelSource {
+  const { entry, variant } = resolved;
+  return {
+    key: resolved.key,
+    engine: variant.engine,
+    device: variant.device,
+    dtype: variant.dtype,
+    repo: variant.repo,
+    baseUrl: (entry.baseUrl ?? baseUrl).replace(/\/+$/, ""),
+    files: variant.files.map(({ path, bytes }) => ({ path, bytes })),
+  };
+}

@@ -1,0 +1,221 @@
+import { describe, expect, it } from "vitest";
+import { CPU_FALLBACK_NOTE, QWEN3_CATALOG } from "../../../models/catalog.js";
+import type { AdapterStatus } from "../../session/agent-adapter.js";
+import { createLocalAdapter } from "./create-local-adapter.js";
+import { EngineHostDouble, engineError } from "./test-fixtures/engine-host-double.js";
+
+const SMALL_GPU_KEY = "qwen3-0.6b/webgpu-q4f16";
+const smallGpuBytes = QWEN3_CATALOG[0]!.variants[0]!.bytes;
+
+/** Every status the adapter reports, from the first `status()` on. */
+function recordStatuses(adapter: ReturnType<typeof createLocalAdapter>): AdapterStatus[] {
+  const seen: AdapterStatus[] = [adapter.status()];
+  adapter.subscribe(() => seen.push(adapter.status()));
+  return seen;
+}
+
+/** Resolves once `status()` leaves the first probe. */
+async function probed(adapter: ReturnType<typeof createLocalAdapter>): Promise<void> {
+  adapter.status();
+  await adapter.selectModel("__wait__").catch(() => {});
+}
+
+describe("createLocalAdapter: status and prepare", () => {
+  it("goes needs-download -> downloading -> loading -> ready through prepare, probing once", async () => {
+    const engine = new EngineHostDouble();
+    const adapter = createLocalAdapter({ engine });
+    expect(adapter).toMatchObject({ id: "local", label: "On this device" });
+    const seen = recordStatuses(adapter);
+    await probed(adapter);
+    expect(adapter.status()).toEqual({ state: "needs-download", bytes: smallGpuBytes });
+    await adapter.prepare();
+    expect(seen).toEqual([
+      { state: "loading" },
+      { state: "needs-download", bytes: smallGpuBytes },
+      { state: "downloading", progress: 0 },
+      { state: "downloading", progress: 0.25 },
+      { state: "downloading", progress: 0.5 },
+      { state: "downloading", progress: 0.75 },
+      { state: "downloading", progress: 1 },
+      { state: "loading", progress: 0 },
+      { state: "loading", progress: 0.5 },
+      { state: "loading", progress: 1 },
+      { state: "ready" },
+    ]);
+    expect(engine.count("probe")).toBe(1);
+    expect(engine.count("download")).toBe(1);
+    expect(engine.calls.find((call) => call.method === "download")?.arg).toMatchObject({
+      model: { key: SMALL_GPU_KEY, baseUrl: "https://huggingface.co", repo: "onnx-community/Qwen3-0.6B-ONNX", dtype: "q4f16" },
+    });
+    expect(adapter.status()).toBe(adapter.status());
+    await adapter.prepare();
+    expect(engine.count("load")).toBe(1);
+  });
+
+  it("uses the CPU q8 variant with its note where there is no WebGPU, and a custom base URL", async () => {
+    const engine = new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } });
+    const adapter = createLocalAdapter({ engine, baseUrl: "https://cdn.example.com/models/" });
+    await probed(adapter);
+    const cpuBytes = QWEN3_CATALOG[0]!.variants.find((variant) => variant.id === "wasm-q8")!.bytes;
+    expect(adapter.status()).toEqual({ state: "needs-download", bytes: cpuBytes, note: CPU_FALLBACK_NOTE });
+    expect(adapter.models()).toEqual([
+      { id: "qwen3-0.6b", label: "Qwen3 0.6B (CPU)", brief: expect.stringMatching(/processor/), bytes: cpuBytes, cached: false, recommended: true, selected: true },
+    ]);
+    await adapter.prepare();
+    expect(engine.calls.find((call) => call.method === "load")?.arg).toMatchObject({ device: "wasm", dtype: "q8", baseUrl: "https://cdn.example.com/models" });
+  });
+
+  it("is unavailable where no model can run, or where the engine cannot start", async () => {
+    const noGpu = new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } });
+    const gpuOnly = createLocalAdapter({ engine: noGpu, models: QWEN3_CATALOG.slice(1) });
+    await probed(gpuOnly);
+    expect(gpuOnly.status()).toEqual({ state: "unavailable", reason: "No on-device model can run in this browser." });
+    await expect(gpuOnly.prepare()).rejects.toThrow(/No on-device model/);
+
+    const broken = createLocalAdapter({ engine: async () => Promise.reject(new Error("Workers are disabled.")) });
+    await probed(broken);
+    expect(broken.status()).toEqual({ state: "unavailable", reason: expect.stringMatching(/cannot start here.*Workers are disabled/) });
+  });
+
+  it("leaves needs-download when the download is aborted, and cancels it in the engine", async () => {
+    const engine = new EngineHostDouble({ hangDownloadAfter: 1 });
+    const adapter = createLocalAdapter({ engine });
+    const seen = recordStatuses(adapter);
+    const controller = new AbortController();
+    const preparing = adapter.prepare(controller.signal);
+    await waitFor(() => adapter.status().state === "downloading" && (adapter.status() as { progress: number }).progress > 0);
+    controller.abort();
+    await expect(preparing).rejects.toMatchObject({ name: "AbortError" });
+    await waitFor(() => engine.count("cancel") === 1);
+    const downloadId = (engine.calls.find((call) => call.method === "download")!.arg as { id: string }).id;
+    expect(engine.cancelled).toEqual([downloadId]);
+    await waitFor(() => adapter.status().state === "needs-download");
+    expect(adapter.status()).toEqual({ state: "needs-download", bytes: smallGpuBytes });
+    expect(seen.at(-1)).toEqual({ state: "needs-download", bytes: smallGpuBytes });
+    expect(adapter.models()[0]).toMatchObject({ cached: false });
+    expect(engine.count("load")).toBe(0);
+  });
+
+  it("shares one download and load between concurrent prepare calls; one caller aborting does not cancel it", async () => {
+    const engine = new EngineHostDouble();
+    const adapter = createLocalAdapter({ engine });
+    const leaving = new AbortController();
+    const first = adapter.prepare(leaving.signal);
+    const second = adapter.prepare(new AbortController().signal);
+    const third = adapter.prepare();
+    await waitFor(() => adapter.status().state === "downloading");
+    leaving.abort();
+    await expect(first).rejects.toMatchObject({ name: "AbortError" });
+    await Promise.all([second, third]);
+    expect(adapter.status()).toEqual({ state: "ready" });
+    expect([engine.count("download"), engine.count("load"), engine.count("cancel")]).toEqual([1, 1, 0]);
+  });
+
+  it("loads a model already on this device without a download, reporting load progress", async () => {
+    const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY] });
+    const adapter = createLocalAdapter({ engine });
+    const seen = recordStatuses(adapter);
+    await waitFor(() => adapter.status().state === "ready");
+    expect(seen).toEqual([
+      { state: "loading" },
+      { state: "needs-download", bytes: smallGpuBytes },
+      { state: "loading", progress: 0 },
+      { state: "loading", progress: 0.5 },
+      { state: "loading", progress: 1 },
+      { state: "ready" },
+    ]);
+    expect(engine.count("download")).toBe(0);
+    expect(adapter.models()[0]).toMatchObject({ id: "qwen3-0.6b", cached: true, selected: true });
+  });
+
+  it("reports a failed load as an error status, and prepare rejects with it", async () => {
+    const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY], loadError: engineError("load_failed", "The model file is damaged.") });
+    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    await probed(adapter);
+    await expect(adapter.prepare()).rejects.toThrow("The model file is damaged.");
+    expect(adapter.status()).toEqual({ state: "error", error: "The model file is damaged." });
+  });
+});
+
+describe("createLocalAdapter: models and selectModel", () => {
+  it("lists label, brief, bytes, cached, recommended and selected", async () => {
+    const engine = new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] });
+    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
+    await probed(adapter);
+    expect(adapter.models()).toEqual(
+      QWEN3_CATALOG.map((entry) => ({
+        id: entry.id,
+        label: entry.label,
+        brief: entry.brief,
+        bytes: entry.variants[0]!.bytes,
+        cached: entry.id === "qwen3-1.7b",
+        recommended: entry.id === "qwen3-0.6b",
+        selected: entry.id === "qwen3-0.6b",
+      })),
+    );
+    expect(adapter.models()).toBe(adapter.models());
+  });
+
+  it("switches models, then describes the new one", async () => {
+    const engine = new EngineHostDouble();
+    const adapter = createLocalAdapter({ engine, model: "qwen3-4b" });
+    await probed(adapter);
+    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-4b");
+    await adapter.selectModel("qwen3-1.7b");
+    expect(adapter.status()).toEqual({ state: "needs-download", bytes: QWEN3_CATALOG[1]!.variants[0]!.bytes });
+    await expect(adapter.selectModel("gpt-9")).rejects.toThrow('There is no model "gpt-9".');
+  });
+
+  it("rejects a switch while a download is in progress", async () => {
+    const engine = new EngineHostDouble({ hangDownloadAfter: 1 });
+    const adapter = createLocalAdapter({ engine });
+    const controller = new AbortController();
+    const preparing = adapter.prepare(controller.signal).catch(() => {});
+    await waitFor(() => adapter.status().state === "downloading");
+    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toThrow(/download/);
+    controller.abort();
+    await preparing;
+    await waitFor(() => adapter.status().state === "needs-download");
+    await adapter.selectModel("qwen3-1.7b");
+    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
+  });
+
+  it("rejects a switch while a reply is in progress", async () => {
+    const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY], script: () => ({ chunks: ["Thinking"], hang: true }) });
+    const adapter = createLocalAdapter({ engine });
+    await adapter.prepare();
+    const controller = new AbortController();
+    const iterator = adapter
+      .run({ messages: [{ id: "u", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: controller.signal, callTool: async () => ({ content: [] }) })
+      [Symbol.asyncIterator]();
+    await iterator.next();
+    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toThrow(/reply/);
+    controller.abort();
+    while (!(await iterator.next()).done);
+    await adapter.selectModel("qwen3-1.7b");
+  });
+
+  it("adds the test models only when asked", async () => {
+    const engine = new EngineHostDouble();
+    expect(createLocalAdapter({ engine }).models().some((model) => model.id.startsWith("test-"))).toBe(false);
+    const adapter = createLocalAdapter({ engine, testModels: { baseUrl: "http://127.0.0.1:4173/models" }, model: "test-scripted" });
+    await probed(adapter);
+    expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "test-tiny", "test-scripted"]);
+    await adapter.prepare();
+    expect(engine.calls.find((call) => call.method === "load")?.arg).toMatchObject({
+      key: "test-scripted/webgpu-fp32",
+      repo: "scripted",
+      baseUrl: "http://127.0.0.1:4173/models",
+    });
+  });
+});
+
+/** Polls `condition` on macrotasks (the double works on 0 ms timers). */
+export async function waitFor(condition: () => boolean, tries = 200): Promise<void> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  throw new Error("The condition never held.");
+}

@@ -1,0 +1,11 @@
+/**
+ * The local adapter: the model runs in this browser, in a Web Worker
+ * (WebGPU, or WASM on the CPU); every tool call runs on the page.
+ * @module
+ */
+export { createLocalAdapter } from "./create-local-adapter.js";
+export type { LocalAdapter, LocalAdapterOptions } from "./create-local-adapter.js";
+export { QWEN3_CATALOG, DEFAULT_MODEL_BASE_URL, CPU_FALLBACK_NOTE } from "../../../models/catalog.js";
+export type { CatalogEntry, CatalogFile, CatalogVariant } from "../../../models/catalog-schema.js";
+export { testModelEntries } from "../../../models/catalog-test-models.js";
+export type { TestModelEntriesOptions } from "../../../models/catalog-test-models.js";

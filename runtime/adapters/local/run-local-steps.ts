@@ -1,0 +1,174 @@
+import { buildTemplateMessages } from "../../../models/build-template-messages.js";
+import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
+import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import { toolErrorOutput } from "../../core/tool-error-output.js";
+import type { ToolOutput } from "../../core/tool-output.js";
+import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
+import type { AgentMessage } from "../../session/agent-message.js";
+import type { AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
+import { sessionReducer } from "../../session/session-reducer.js";
+import { abortable, isAbortError } from "../cloud/abortable.js";
+import { truncateText, truncateToolOutput } from "../cloud/truncate-tool-output.js";
+import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
+import { streamEngineEvents } from "./stream-engine-events.js";
+
+/** What one run needs besides the request. */
+export interface LocalRunContext {
+  engine: EngineHost;
+  model: ModelSource;
+  /** Tool steps per user message when the agent sets none. */
+  maxSteps: number;
+  /** Names this conversation for the engine's KV cache. */
+  conversationId: string;
+  /** Passed to every generation. */
+  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
+  /** The system prompt's first lines (default `BASE_SYSTEM_PROMPT`). */
+  basePrompt?: string;
+  newId?: () => string;
+}
+
+const CANCELLED = "Error [cancelled]: The run stopped before this call ran.";
+const OVER_BUDGET = "Error [cancelled]: The step limit was reached before this call ran.";
+
+/** Tool steps the turn already took (a Retry resumes after a finished call); the cloud adapter counts the same way. */
+function turnToolSteps(messages: readonly AgentMessage[]): number {
+  let steps = 0;
+  for (let index = messages.length - 1; index >= 0 && messages[index]!.role !== "user"; index--) {
+    if (messages[index]!.parts.some((part) => part.type === "tool")) steps++;
+  }
+  return steps;
+}
+
+/** The first text of a failed call's output: what a `tool-error` part carries. */
+const errorText = (output: ToolOutput) => {
+  const first = output.content[0];
+  return first?.type === "text" ? first.text : "Error [tool_failed]: The tool failed without saying why.";
+};
+
+/** `req.callTool`, which never rejects by contract; one that does anyway becomes a failed result. */
+async function callTool(req: AgentRunRequest, call: ToolCallRequest): Promise<ToolOutput> {
+  try {
+    return await req.callTool(call);
+  } catch (error) {
+    return toolErrorOutput("tool_failed", error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The tool loop on the main thread. Each step renders the conversation
+ * (built with the session's own reducer, tool results cut as the session
+ * records them) into template messages, reads `req.tools` fresh, and streams
+ * one `engine.generate` through the Qwen output parser: text -> `text-delta`,
+ * `<think>` -> `reasoning`, `<tool_call>` -> `tool-call` (a malformed one is
+ * answered at once with `tool-error` `Error [invalid_input]: …` and never
+ * run). The step's calls then run one at a time through `req.callTool`.
+ * After `maxSteps` tool steps (the agent's own first) one more generation
+ * runs without tools to sum up, and the run ends `max-steps`. Never throws:
+ * engine failures are `error` parts, Stop cancels the generation in the
+ * engine and ends `aborted`, and every `tool-call` gets its result or error.
+ */
+export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunContext): AsyncGenerator<AgentStreamPart> {
+  const { signal } = req;
+  const newId = context.newId ?? (() => crypto.randomUUID());
+  const maxSteps = req.agent?.maxSteps ?? context.maxSteps;
+  const instructions = req.agent?.instructions ?? [];
+  let history: AgentMessage[] = req.messages;
+  const record = (part: AgentStreamPart): AgentStreamPart => {
+    let recorded = part;
+    if (part.type === "tool-result") recorded = { ...part, output: truncateToolOutput(part.output) };
+    if (part.type === "tool-error") recorded = { ...part, error: truncateText(part.error) };
+    history = sessionReducer({ messages: history, status: "streaming", runId: "" }, { type: "part", runId: "", part: recorded }).messages;
+    return part;
+  };
+  const open = new Set<string>();
+  const closeOpen = (error: string): AgentStreamPart[] => {
+    const parts = [...open].map((id): AgentStreamPart => ({ type: "tool-error", id, error }));
+    open.clear();
+    return parts.map(record);
+  };
+
+  let step = 0;
+  let toolSteps = turnToolSteps(req.messages);
+  try {
+    for (;;) {
+      const summingUp = toolSteps >= maxSteps;
+      const request: GenerateRequest = {
+        ...context.generation,
+        id: newId(),
+        model: context.model,
+        conversationId: context.conversationId,
+        messages: buildTemplateMessages(history, { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
+        tools: summingUp ? [] : req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+      };
+      step++;
+      const messageId = newId();
+      yield record({ type: "message-start", messageId });
+      const calls: ToolCallRequest[] = [];
+      let invalidCalls = 0;
+      const parser = new QwenOutputParser();
+      const toParts = function* (events: ModelOutputEvent[]): Generator<AgentStreamPart> {
+        for (const event of events) {
+          switch (event.type) {
+            case "text":
+              yield record({ type: "text-delta", messageId, delta: event.delta });
+              break;
+            case "reasoning":
+              yield record({ type: "reasoning", messageId, text: event.text });
+              break;
+            case "tool-call": {
+              const id = newId();
+              open.add(id);
+              calls.push({ id, name: event.name, input: event.input });
+              yield record({ type: "tool-call", messageId, id, name: event.name, input: event.input });
+              break;
+            }
+            case "tool-call-invalid": {
+              invalidCalls++;
+              const id = newId();
+              yield record({ type: "tool-call", messageId, id, name: event.name, input: event.text });
+              yield record({ type: "tool-error", id, error: `Error [invalid_input]: ${event.error}. Write the call as {"name": …, "arguments": {…}}.` });
+              break;
+            }
+          }
+        }
+      };
+      let aborted = false;
+      for await (const event of streamEngineEvents(context.engine, request, signal)) {
+        if (event.type === "text") yield* toParts(parser.push(event.text));
+        else if (event.type === "end" && event.reason === "aborted") aborted = true;
+      }
+      if (aborted || signal.aborted) throw signal.reason ?? new DOMException("The run was stopped.", "AbortError");
+      yield* toParts(parser.end());
+
+      const hadCalls = calls.length > 0 || invalidCalls > 0;
+      if (hadCalls && summingUp) {
+        // The summing-up step still called tools: never run past the budget.
+        yield* closeOpen(OVER_BUDGET);
+        yield { type: "step-finish", step };
+        yield { type: "finish", reason: "max-steps" };
+        return;
+      }
+      for (const call of calls) {
+        if (signal.aborted) break;
+        const output = await abortable(callTool(req, call), signal);
+        open.delete(call.id);
+        yield record(output.isError ? { type: "tool-error", id: call.id, error: errorText(output) } : { type: "tool-result", id: call.id, output });
+      }
+      if (signal.aborted) throw signal.reason;
+      yield { type: "step-finish", step };
+      if (!hadCalls) {
+        const reason: FinishReason = summingUp ? "max-steps" : "stop";
+        yield { type: "finish", reason };
+        return;
+      }
+      toolSteps++;
+    }
+  } catch (error) {
+    yield* closeOpen(CANCELLED);
+    if (signal.aborted || isAbortError(error) || engineErrorCode(error) === "aborted") {
+      yield { type: "finish", reason: "aborted" };
+    } else {
+      yield { type: "error", error: describeEngineError(error) };
+    }
+  }
+}

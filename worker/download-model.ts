@@ -1,0 +1,140 @@
+import { EngineError, toEngineError } from "./engine-error.js";
+import { MODEL_CACHE_NAME, modelFileUrl } from "./model-file-url.js";
+import { writeManifest, type ManifestFile, type ModelManifest } from "./model-manifest.js";
+import type { DownloadProgress, ModelSource } from "./protocol.js";
+
+/** Options for {@link downloadModel}. */
+export interface DownloadModelOptions {
+  onProgress?: (progress: DownloadProgress) => void;
+  signal?: AbortSignal;
+  /** Default {@link MODEL_CACHE_NAME}. */
+  cacheName?: string;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+}
+
+const formatBytes = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.ceil(bytes / 1e6)} MB`);
+
+function quotaError(neededBytes: number, freeBytes: number | undefined, cause?: unknown): EngineError {
+  const free = freeBytes === undefined ? "less than that is free" : `${formatBytes(freeBytes)} is free`;
+  return new EngineError(
+    {
+      code: "quota_exceeded",
+      message: `Not enough storage for this model: it needs ${formatBytes(neededBytes)} and ${free}. Free up space or choose a smaller model.`,
+      neededBytes,
+      ...(freeBytes === undefined ? {} : { freeBytes }),
+    },
+    { cause },
+  );
+}
+
+async function freeBytes(): Promise<number | undefined> {
+  const storage = (globalThis.navigator as Navigator | undefined)?.storage;
+  if (!storage?.estimate) return undefined;
+  const { quota, usage } = await storage.estimate();
+  return quota === undefined ? undefined : Math.max(0, quota - (usage ?? 0));
+}
+
+const toHex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** Reads a body to the end, reporting each chunk; the whole file is held once to hash it. */
+async function readBody(response: Response, onChunk: (bytes: number) => void): Promise<Uint8Array<ArrayBuffer>> {
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    onChunk(bytes.byteLength);
+    return bytes;
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    onChunk(value.byteLength);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Downloads every file of `model` once (one GET each), with byte progress
+ * across all files, into the Cache API keyed by the file URL; verifies sizes
+ * and sha256 where the source knows them; and only then writes the manifest.
+ * On failure or abort the files written so far are deleted and no manifest
+ * is written. Rejects with an `EngineError`: `download_failed`,
+ * `integrity_failed`, `quota_exceeded` (up front from the storage estimate,
+ * or from `cache.put`), or `aborted`.
+ */
+export async function downloadModel(model: ModelSource, options: DownloadModelOptions = {}): Promise<ModelManifest> {
+  const { signal, onProgress = () => {} } = options;
+  const fetchFile = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const knownTotal = model.files.every((file) => file.bytes !== undefined) ? model.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0) : undefined;
+
+  if (knownTotal !== undefined) {
+    const free = await freeBytes();
+    if (free !== undefined && knownTotal > free) throw quotaError(knownTotal, free);
+  }
+
+  const cache = await caches.open(options.cacheName ?? MODEL_CACHE_NAME);
+  const written: string[] = [];
+  const files: ManifestFile[] = [];
+  let loadedBytes = 0;
+  let totalBytes = knownTotal ?? 0;
+  try {
+    for (const file of model.files) {
+      signal?.throwIfAborted();
+      const url = modelFileUrl(model, file.path);
+      const response = await fetchFile(url, signal ? { signal } : {});
+      if (!response.ok) {
+        throw new EngineError({ code: "download_failed", message: `Could not download ${file.path}: HTTP ${response.status}.`, file: file.path, status: response.status });
+      }
+      if (knownTotal === undefined) totalBytes += Number(response.headers.get("content-length") ?? 0);
+      onProgress({ loadedBytes, totalBytes, file: file.path });
+      const bytes = await readBody(response, (chunk) => {
+        loadedBytes += chunk;
+        onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+      });
+      if (file.bytes !== undefined && bytes.byteLength !== file.bytes) {
+        throw new EngineError({ code: "integrity_failed", message: `${file.path} has ${bytes.byteLength} bytes, expected ${file.bytes}.`, file: file.path });
+      }
+      const sha256 = toHex(await crypto.subtle.digest("SHA-256", bytes));
+      if (file.sha256 !== undefined && file.sha256.toLowerCase() !== sha256) {
+        throw new EngineError({ code: "integrity_failed", message: `${file.path} does not match its sha256: the download was corrupted.`, file: file.path });
+      }
+      signal?.throwIfAborted();
+      try {
+        written.push(url);
+        await cache.put(url, new Response(bytes, { headers: { "content-type": response.headers.get("content-type") ?? "application/octet-stream", "content-length": String(bytes.byteLength) } }));
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "QuotaExceededError") throw quotaError(knownTotal ?? totalBytes, await freeBytes(), error);
+        throw error;
+      }
+      files.push({ path: file.path, url, bytes: bytes.byteLength, sha256 });
+    }
+    signal?.throwIfAborted();
+    const manifest: ModelManifest = {
+      key: model.key,
+      engine: model.engine,
+      device: model.device,
+      dtype: model.dtype,
+      repo: model.repo,
+      baseUrl: model.baseUrl,
+      files,
+      totalBytes: loadedBytes,
+      savedAt: Date.now(),
+    };
+    await writeManifest(manifest);
+    return manifest;
+  } catch (error) {
+    await Promise.all(written.map((url) => cache.delete(url).catch(() => false)));
+    if (signal?.aborted) throw new EngineError({ code: "aborted", message: "The download was cancelled; nothing was kept." }, { cause: error });
+    throw toEngineError(error, "download_failed");
+  }
+}

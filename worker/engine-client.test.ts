@@ -1,0 +1,148 @@
+import { dirname } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
+import { createEngineClient, type WorkerLike } from "./engine-client.js";
+import { EngineError } from "./engine-error.js";
+import { createEngineHost } from "./engine-host.js";
+import { exposeEngineHost } from "./expose-engine-host.js";
+import type { ModelStore } from "./model-cache.js";
+import type { EngineEvent, EngineHost, GenerateRequest, LoadProgress } from "./protocol.js";
+import { testModelSource } from "./test-fixtures/test-model-source.js";
+import { TransformersEngine } from "./transformers-engine.js";
+
+// The worker boundary in one thread (comlink's own test pattern): the real
+// host and transformers.js engine on one end of a MessageChannel, the client
+// on the other. The store is an in-memory double: the Cache API and
+// IndexedDB are tested in Chromium.
+function memoryStore(cached: Set<string>): ModelStore & { downloads: number } {
+  return {
+    downloads: 0,
+    cacheStatus: async (model) => ({ cached: cached.has(model.key) }),
+    async download(model, onProgress, signal) {
+      this.downloads += 1;
+      if (model.key.startsWith("huge")) {
+        throw new EngineError({ code: "quota_exceeded", message: "Needs 5.0 GB, 1.0 GB free.", neededBytes: 5e9, freeBytes: 1e9 });
+      }
+      for (let loaded = 1; loaded <= 4; loaded += 1) {
+        signal.throwIfAborted();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        onProgress({ loadedBytes: loaded * 100, totalBytes: 400, file: "onnx/model.onnx" });
+      }
+      cached.add(model.key);
+    },
+    deleteModel: async (model) => void cached.delete(model.key),
+  };
+}
+
+describe("the engine client and host over a MessageChannel, on the real transformers.js", () => {
+  const scripted = testModelSource("scripted");
+  const tiny = testModelSource("tiny");
+  let engine: TransformersEngine;
+  const cached = new Set([scripted.key, tiny.key]);
+  const store = memoryStore(cached);
+  const hosts: EngineHost[] = [];
+  const endpoints: (WorkerLike & EventTarget)[] = [];
+  let loadCalls = 0;
+
+  const spawn = (): WorkerLike => {
+    const { port1, port2 } = new MessageChannel();
+    const host = createEngineHost({ engines: { transformers: () => engine }, store, probe: async () => ({ webgpu: false, fallbackAdapter: false, shaderF16: false, cores: 2, crossOriginIsolated: false }) });
+    const counted: EngineHost = { ...host, load: (model, onProgress) => ((loadCalls += 1), host.load(model, onProgress)) };
+    hosts.push(host);
+    exposeEngineHost(counted, port2 as never);
+    const worker = Object.assign(port1, { terminate: () => (port1.close(), port2.close()) }) as unknown as WorkerLike & EventTarget;
+    endpoints.push(worker);
+    return worker;
+  };
+  const client = createEngineClient({ spawn });
+  const request = (overrides: Partial<GenerateRequest>): GenerateRequest => ({
+    id: "g",
+    model: scripted,
+    conversationId: "c",
+    messages: [{ role: "user", content: "Buy socks" }],
+    tools: [],
+    temperature: 0,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    const [model] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
+    engine = new TransformersEngine({ localModelPath: `${dirname(model.folder)}/` });
+  }, 120_000);
+
+  it("loads once for concurrent loads of one model, then streams the scripted tool call", async () => {
+    const progress: LoadProgress[][] = [[], []];
+    await Promise.all([client.load(scripted, (p) => progress[0]!.push(p)), client.load(scripted, (p) => progress[1]!.push(p))]);
+    expect(loadCalls).toBe(1);
+    expect(progress[0]!.at(-1)).toEqual({ progress: 1 });
+    expect(progress[1]!.at(-1)).toEqual({ progress: 1 });
+
+    const events: EngineEvent[] = [];
+    await client.generate(request({ id: "g1" }), (event) => events.push(event));
+    const text = events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+    expect(text).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
+    // The last event arrives before generate resolves.
+    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+  }, 30_000);
+
+  it("rebuilds errors as typed EngineErrors with their fields", async () => {
+    const notCached = await client.load(testModelSource("elsewhere"), () => {}).catch((error: unknown) => error);
+    expect(notCached).toBeInstanceOf(EngineError);
+    expect(notCached).toMatchObject({ code: "not_cached" });
+
+    const quota = await client.download("d1", testModelSource("huge"), () => {}).catch((error: unknown) => error);
+    expect(EngineError.isInstance(quota)).toBe(true);
+    expect(quota).toMatchObject({ code: "quota_exceeded", neededBytes: 5e9, freeBytes: 1e9 });
+  });
+
+  it("shares one download between concurrent callers, with progress to each", async () => {
+    const model = testModelSource("fresh");
+    const seen: number[][] = [[], []];
+    const before = store.downloads;
+    await Promise.all([
+      client.download("a", model, (p) => seen[0]!.push(p.loadedBytes)),
+      client.download("b", model, (p) => seen[1]!.push(p.loadedBytes)),
+    ]);
+    expect(store.downloads - before).toBe(1);
+    expect(seen[0]!.at(-1)).toBe(400);
+    expect(seen[1]!.at(-1)).toBe(400);
+    expect(await client.cacheStatus(model)).toEqual({ cached: true });
+  });
+
+  it("cancel(id) ends a generation promptly with reason aborted", async () => {
+    const events: EngineEvent[] = [];
+    let cancelledAt = 0;
+    await client.generate(request({ id: "long", model: tiny, maxNewTokens: 5000 }), (event) => {
+      events.push(event);
+      if (event.type === "text" && !cancelledAt) {
+        cancelledAt = performance.now();
+        void client.cancel("long");
+      }
+    });
+    expect(performance.now() - cancelledAt).toBeLessThan(500);
+    expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
+  }, 30_000);
+
+  it("fails the call in flight with worker_died when the worker dies, and the next call starts a new worker", async () => {
+    const spawned = endpoints.length;
+    const running = client.generate(request({ id: "doomed", model: tiny, maxNewTokens: 5000 }), () => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    endpoints.at(-1)!.dispatchEvent(new Event("error"));
+    await expect(running).rejects.toMatchObject({ code: "worker_died" });
+    // The "dead" host shares this thread: stop its generation so it does not burn the CPU.
+    await hosts.at(-1)!.cancel("doomed");
+
+    const events: EngineEvent[] = [];
+    await client.generate(request({ id: "after" }), (event) => events.push(event));
+    expect(endpoints.length).toBe(spawned + 1);
+    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+  }, 30_000);
+
+  it("terminate() fails calls in flight with worker_died", async () => {
+    const running = client.generate(request({ id: "t", model: tiny, maxNewTokens: 5000 }), () => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.terminate();
+    await expect(running).rejects.toMatchObject({ code: "worker_died" });
+    await hosts.at(-1)!.cancel("t");
+  }, 30_000);
+});

@@ -1,0 +1,70 @@
+import type { EngineErrorCode, EngineErrorData } from "./protocol.js";
+
+const MARKER = Symbol.for("webmcp-agents.engine-error");
+
+/**
+ * An engine failure with a stable `code` and the fields a caller needs to
+ * recover (`neededBytes`/`freeBytes` for `quota_exceeded`, `file`/`status`
+ * for a failed download). Crosses the worker boundary as
+ * {@link EngineErrorData} (`toData()`) and is rebuilt with `fromData()`.
+ */
+export class EngineError extends Error {
+  readonly [MARKER] = true;
+  readonly code: EngineErrorCode;
+  readonly neededBytes?: number;
+  readonly freeBytes?: number;
+  readonly file?: string;
+  readonly status?: number;
+
+  constructor(data: EngineErrorData, options?: { cause?: unknown }) {
+    super(data.message, options);
+    this.name = "EngineError";
+    this.code = data.code;
+    if (data.neededBytes !== undefined) this.neededBytes = data.neededBytes;
+    if (data.freeBytes !== undefined) this.freeBytes = data.freeBytes;
+    if (data.file !== undefined) this.file = data.file;
+    if (data.status !== undefined) this.status = data.status;
+  }
+
+  /** True for an `EngineError` from any copy of this module (a marker, not `instanceof`). */
+  static isInstance(value: unknown): value is EngineError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+
+  /** Rebuilds the error on the receiving side of the boundary. */
+  static fromData(data: EngineErrorData): EngineError {
+    return new EngineError(data);
+  }
+
+  /** The plain, structured-cloneable form: `{ code, message, ...fields }`. */
+  toData(): EngineErrorData {
+    const data: EngineErrorData = { code: this.code, message: this.message };
+    if (this.neededBytes !== undefined) data.neededBytes = this.neededBytes;
+    if (this.freeBytes !== undefined) data.freeBytes = this.freeBytes;
+    if (this.file !== undefined) data.file = this.file;
+    if (this.status !== undefined) data.status = this.status;
+    return data;
+  }
+}
+
+/** Whether a value has the shape of {@link EngineErrorData} (as it arrives over comlink). */
+export function isEngineErrorData(value: unknown): value is EngineErrorData {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.code === "string" && typeof record.message === "string";
+}
+
+/**
+ * Any thrown value as an `EngineError`: an `EngineError` stays as it is, an
+ * abort becomes `aborted`, anything else becomes `fallback` with the
+ * original message (never `String(error)` of an object).
+ */
+export function toEngineError(error: unknown, fallback: EngineErrorCode): EngineError {
+  if (EngineError.isInstance(error)) return error;
+  if (isEngineErrorData(error)) return EngineError.fromData(error);
+  if (error instanceof Error && error.name === "AbortError") {
+    return new EngineError({ code: "aborted", message: "Stopped before it finished." }, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "Unknown engine failure.";
+  return new EngineError({ code: fallback, message }, { cause: error });
+}

@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+/**
+ * The module worker entry: the engine host with both engines, exposed with
+ * comlink on `self`. Start it from the main thread with
+ * `createEngineClient({ spawn: () => new Worker(new URL("./engine-worker.ts", import.meta.url), { type: "module" }) })`.
+ * The engines' libraries load only when a model of their kind is first used.
+ * @module
+ */
+import { createEngineHost } from "./engine-host.js";
+import { exposeEngineHost } from "./expose-engine-host.js";
+import { createModelCache } from "./model-cache.js";
+import { ORT_WASM_PATHS } from "./ort-wasm-paths.js";
+import { TransformersEngine } from "./transformers-engine.js";
+import { WebLlmEngine } from "./web-llm-engine.js";
+
+exposeEngineHost(
+  createEngineHost({
+    engines: {
+      transformers: () => new TransformersEngine({ wasmPaths: ORT_WASM_PATHS }),
+      "web-llm": () => new WebLlmEngine(),
+    },
+    store: createModelCache(),
+  }),
+);

@@ -1,0 +1,154 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Plugin } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel, type EnsuredTestModel } from "../models/test-models/index.js";
+import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import type { ModelSource } from "./protocol.js";
+
+const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
+
+/**
+ * Serves `.cache/models/<id>/<path>` at `/models/test/<id>/resolve/main/<path>`,
+ * the hub's layout. Under `/slow-models/` the body trickles (64 KB every
+ * 20 ms) so a download can be cancelled midway.
+ */
+function modelFiles(root: string): Plugin {
+  return {
+    name: "model-files",
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const match = /^\/(models|slow-models)\/test\/([\w-]+)\/resolve\/main\/(.+)$/.exec(request.url ?? "");
+        const file = match && join(root, match[2]!, match[3]!);
+        if (!match || !file || !existsSync(file)) return next();
+        response.setHeader("content-length", statSync(file).size);
+        response.setHeader("content-type", "application/octet-stream");
+        if (match[1] === "models") return void createReadStream(file).pipe(response);
+        const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
+        stream.on("data", (chunk) => {
+          stream.pause();
+          response.write(chunk);
+          setTimeout(() => stream.resume(), 20);
+        });
+        stream.on("end", () => response.end());
+        response.on("close", () => stream.destroy());
+      });
+    },
+  };
+}
+
+const sourceFor = (model: EnsuredTestModel, base = "/models"): ModelSource => ({
+  key: `${model.manifest.id}/wasm-fp32`,
+  engine: "transformers",
+  device: "wasm",
+  dtype: "fp32",
+  repo: `test/${model.manifest.id}`,
+  baseUrl: base,
+  files: model.manifest.files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })),
+});
+
+describe("downloads and the model cache, through the real module worker in headless Chromium", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let scripted: EnsuredTestModel;
+  let tiny: EnsuredTestModel;
+  const modelRequests: string[] = [];
+
+  beforeAll(async () => {
+    [scripted, tiny] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
+    const root = join(scripted.folder, "..");
+    [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [modelFiles(root)])]);
+    context = await browser.newContext();
+    context.on("request", (request) => {
+      if (/\/(slow-)?models\//.test(request.url())) modelRequests.push(request.url());
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const open = async (): Promise<Page> => {
+    const page = await context.newPage();
+    page.on("console", (message) => message.type() === "error" && console.error("[page]", message.text()));
+    await page.goto(server.url);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    return page;
+  };
+
+  it("downloads with byte progress and one GET per file, writes the manifest last, and a reload reads the cache with no model request", async () => {
+    const model = sourceFor(scripted);
+    const page = await open();
+    expect(await page.evaluate((m) => (window as any).harness.client.cacheStatus(m), model)).toEqual({ cached: false });
+
+    const progress = await page.evaluate(async (m) => {
+      const seen: { loadedBytes: number; totalBytes: number }[] = [];
+      await (window as any).harness.client.download("d1", m, (p: { loadedBytes: number; totalBytes: number }) => seen.push(p));
+      return seen;
+    }, model);
+    expect(modelRequests).toHaveLength(model.files.length);
+    expect(progress.at(-1)).toMatchObject({ loadedBytes: scripted.manifest.totalBytes, totalBytes: scripted.manifest.totalBytes });
+    expect(progress.every((p, i) => i === 0 || p.loadedBytes >= progress[i - 1]!.loadedBytes)).toBe(true);
+    expect(await page.evaluate((m) => (window as any).harness.client.cacheStatus(m), model)).toEqual({ cached: true, bytes: scripted.manifest.totalBytes });
+    await page.close();
+
+    // A new page and a new worker: cached status, load and a two-step tool loop, all from the Cache API.
+    modelRequests.length = 0;
+    const again = await open();
+    expect(await again.evaluate((m) => (window as any).harness.client.cacheStatus(m), model)).toEqual({ cached: true, bytes: scripted.manifest.totalBytes });
+    await again.evaluate((m) => (window as any).harness.client.load(m, () => {}), model);
+    const base = { model, conversationId: "c", tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 };
+    const user = { role: "user", content: "Buy socks" };
+    const first = await again.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", messages: [user] });
+    expect(first.text).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
+    const second = await again.evaluate((request) => (window as any).harness.generate(request), {
+      ...base,
+      id: "g2",
+      messages: [user, { role: "assistant", content: "", tool_calls: [{ type: "function", function: DEFAULT_SCRIPTED_TOOL_CALL }] }, { role: "tool", content: '{"ok":true}' }],
+    });
+    expect(second.text).toBe(DEFAULT_SCRIPTED_ANSWER);
+    expect(modelRequests).toEqual([]);
+
+    await again.evaluate((m) => (window as any).harness.client.deleteModel(m), model);
+    expect(await again.evaluate((m) => (window as any).harness.client.cacheStatus(m), model)).toEqual({ cached: false });
+    expect(await again.evaluate(async (m) => (await (await caches.open("web-agents-models-v1")).keys()).filter((r) => r.url.includes(m.repo)).length, model)).toBe(0);
+    await again.close();
+  }, 120_000);
+
+  it("a cancelled download leaves no manifest and no files", async () => {
+    const model = sourceFor(tiny, "/slow-models");
+    const page = await open();
+    const outcome = await page.evaluate(async (m) => {
+      const { client } = (window as any).harness;
+      let cancelled = false;
+      const error = await client
+        .download("slow", m, (p: { loadedBytes: number }) => {
+          if (!cancelled && p.loadedBytes > 256 * 1024) {
+            cancelled = true;
+            void client.cancel("slow");
+          }
+        })
+        .then(() => undefined, (caught: { code: string }) => caught.code);
+      const keys = (await (await caches.open("web-agents-models-v1")).keys()).filter((r) => r.url.includes(m.repo));
+      return { error, status: await client.cacheStatus(m), keys: keys.length };
+    }, model);
+    expect(outcome).toEqual({ error: "aborted", status: { cached: false }, keys: 0 });
+    await page.close();
+  }, 60_000);
+
+  it("rejects a download bigger than the free space as quota_exceeded before fetching", async () => {
+    const model = { ...sourceFor(tiny), key: "huge", files: [{ path: "onnx/model.onnx", bytes: 10 ** 15 }] };
+    modelRequests.length = 0;
+    const page = await open();
+    const error = await page.evaluate((m) => (window as any).harness.client.download("q", m, () => {}).catch((caught: unknown) => ({ ...(caught as object), message: (caught as Error).message })), model);
+    expect(error).toMatchObject({ code: "quota_exceeded", neededBytes: 10 ** 15 });
+    expect(error.freeBytes).toBeGreaterThan(0);
+    expect(error.message).toMatch(/needs 1000000\.0 GB and .* free/);
+    expect(modelRequests).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

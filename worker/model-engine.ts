@@ -1,0 +1,23 @@
+import type { CacheStatus, DownloadProgress, EngineEvent, GenerateRequest, LoadProgress, ModelSource } from "./protocol.js";
+
+/**
+ * One engine inside the worker (transformers.js or web-llm): it loads a model
+ * and turns a prompt into streamed events. The engine host adds the probe,
+ * the cache and `cancel` around it. Engines that manage their own files
+ * (web-llm) also implement the optional cache methods, and the host uses
+ * them instead of its own download and cache.
+ */
+export interface ModelEngine {
+  /** Reads the model into memory (from the cache); resolves when it can generate. */
+  load(model: ModelSource, onProgress: (progress: LoadProgress) => void, signal?: AbortSignal): Promise<void>;
+  /**
+   * Streams one generation, ending with exactly one `end` event. An abort of
+   * `signal` stops it promptly with `end` reason `aborted`; other failures
+   * reject with an `EngineError` (`generation_failed`).
+   */
+  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void>;
+  /** Engines with their own cache (web-llm). */
+  cacheStatus?(model: ModelSource): Promise<CacheStatus>;
+  download?(model: ModelSource, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<void>;
+  deleteModel?(model: ModelSource): Promise<void>;
+}

@@ -1,0 +1,17 @@
+// The real module worker and engine client, driven by worker/model-cache.browser.test.ts.
+import { createEngineClient } from "../../engine-client.js";
+import { probeCapabilities } from "../../capability-probe.js";
+import type { EngineEvent, GenerateRequest } from "../../protocol.js";
+
+const client = createEngineClient({
+  spawn: () => new Worker(new URL("../../engine-worker.ts", import.meta.url), { type: "module" }),
+});
+
+async function generate(request: GenerateRequest): Promise<{ text: string; events: EngineEvent[] }> {
+  const events: EngineEvent[] = [];
+  await client.generate(request, (event) => events.push(event));
+  return { text: events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join(""), events };
+}
+
+(window as unknown as { harness: unknown }).harness = { client, generate, probeCapabilities };
+document.body.dataset.ready = "true";

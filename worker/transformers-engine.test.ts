@@ -1,0 +1,89 @@
+import { dirname } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
+import { EngineError } from "./engine-error.js";
+import type { EngineEvent, GenerateRequest } from "./protocol.js";
+import { testModelSource } from "./test-fixtures/test-model-source.js";
+import { TransformersEngine } from "./transformers-engine.js";
+
+const source = (id: string) => testModelSource(id);
+
+const tools = [
+  { name: "add_to_cart", description: "Adds a product to the cart.", inputSchema: { type: "object", properties: { sku: { type: "string" } }, required: ["sku"] } },
+];
+
+const collect = async (engine: TransformersEngine, request: GenerateRequest, signal = new AbortController().signal) => {
+  const events: EngineEvent[] = [];
+  await engine.generate(request, (event) => events.push(event), signal);
+  return events;
+};
+const textOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+
+describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
+  let engine: TransformersEngine;
+
+  beforeAll(async () => {
+    const [scripted] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
+    engine = new TransformersEngine({ localModelPath: `${dirname(scripted.folder)}/` });
+  }, 120_000);
+
+  it("streams the scripted tool call, then after the tool message the scripted answer", async () => {
+    const messages: GenerateRequest["messages"] = [{ role: "user", content: "Buy socks" }];
+    const first = await collect(engine, { id: "g1", model: source("scripted"), conversationId: "c1", messages, tools, temperature: 0 });
+    expect(textOf(first)).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
+    expect(first.at(-1)).toEqual({ type: "end", reason: "stop" });
+    const usage = first.find((event) => event.type === "usage");
+    expect(usage?.type === "usage" && usage.usage.promptTokens).toBeGreaterThan(10);
+    expect(usage?.type === "usage" && usage.usage.outputTokens).toBeGreaterThan(3);
+
+    const second = await collect(engine, {
+      id: "g2",
+      model: source("scripted"),
+      conversationId: "c1",
+      messages: [
+        ...messages,
+        { role: "assistant", content: "", tool_calls: [{ type: "function", function: DEFAULT_SCRIPTED_TOOL_CALL }] },
+        { role: "tool", content: '{"ok":true}' },
+      ],
+      tools,
+      temperature: 0,
+    });
+    expect(textOf(second)).toBe(DEFAULT_SCRIPTED_ANSWER);
+    expect(second.filter((event) => event.type === "end")).toEqual([{ type: "end", reason: "stop" }]);
+  }, 60_000);
+
+  it("generates on the tiny model with usage, and stops at maxNewTokens with reason length", async () => {
+    const events = await collect(engine, { id: "g3", model: source("tiny"), conversationId: "c2", messages: [{ role: "user", content: "Hi" }], tools: [], maxNewTokens: 12, temperature: 0 });
+    const usage = events.find((event) => event.type === "usage");
+    expect(usage?.type === "usage" && usage.usage).toMatchObject({ outputTokens: 12, cachedPromptTokens: 0 });
+    expect(usage?.type === "usage" && usage.usage.decodeTokensPerSecond).toBeGreaterThan(0);
+    expect(events.at(-1)).toEqual({ type: "end", reason: "length" });
+  }, 60_000);
+
+  it("ends promptly with reason aborted when the signal aborts mid-generation", async () => {
+    const controller = new AbortController();
+    const events: EngineEvent[] = [];
+    let abortedAt = 0;
+    const request: GenerateRequest = { id: "g4", model: source("tiny"), conversationId: "c3", messages: [{ role: "user", content: "Hi" }], tools: [], maxNewTokens: 5000, temperature: 0 };
+    await engine.generate(
+      request,
+      (event) => {
+        events.push(event);
+        if (event.type === "text" && !abortedAt) {
+          abortedAt = performance.now();
+          controller.abort();
+        }
+      },
+      controller.signal,
+    );
+    expect(performance.now() - abortedAt).toBeLessThan(500);
+    expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    const usage = events.find((event) => event.type === "usage");
+    expect(usage?.type === "usage" && usage.usage.outputTokens).toBeLessThan(100);
+  }, 60_000);
+
+  it("rejects a model it cannot find as a load_failed EngineError", async () => {
+    const error = await engine.load(source("no-such-model"), () => {}).catch((caught: unknown) => caught);
+    expect(EngineError.isInstance(error) && error.code).toBe("load_failed");
+  }, 30_000);
+});

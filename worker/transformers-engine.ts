@@ -1,0 +1,232 @@
+import { EngineError, toEngineError } from "./engine-error.js";
+import type { ModelEngine } from "./model-engine.js";
+import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
+import type { EngineEvent, GenerateRequest, LoadProgress, ModelSource, TemplateMessage } from "./protocol.js";
+import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+
+type Transformers = typeof import("@huggingface/transformers");
+type Tokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
+type CausalModel = Awaited<ReturnType<Transformers["AutoModelForCausalLM"]["from_pretrained"]>>;
+
+/** Options for {@link TransformersEngine}. */
+export interface TransformersEngineOptions {
+  /**
+   * Load from a folder holding `<repo>/config.json`, `<repo>/onnx/…` instead
+   * of the Cache API (Node and tests). Default: the browser's Cache API,
+   * filled by `downloadModel`.
+   */
+  localModelPath?: string;
+  /**
+   * ONNX Runtime's wasm files, served by the site (never a CDN): URLs of
+   * `ort-wasm-simd-threaded.asyncify.mjs` and `.wasm` from `onnxruntime-web`.
+   * Required in the browser; ignored in Node.
+   */
+  wasmPaths?: { mjs: string; wasm: string };
+  /** The Cache API cache holding model files (default {@link MODEL_CACHE_NAME}). */
+  cacheName?: string;
+  /** How transformers.js is loaded (default a dynamic import, so it loads only when a model does). */
+  importTransformers?: () => Promise<Transformers>;
+}
+
+interface LoadedModel {
+  key: string;
+  tokenizer: Tokenizer;
+  model: CausalModel;
+}
+
+const isNode = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
+
+/** The Qwen chat template's tool shape. */
+function templateTools(tools: ToolDescriptor[]) {
+  return tools.map((tool) => ({
+    type: "function" as const,
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  }));
+}
+
+/**
+ * The transformers.js engine: AutoTokenizer + AutoModelForCausalLM (ONNX
+ * Runtime: WebGPU or WASM in the browser, the CPU in Node), the model's own
+ * chat template with the tools, streamed text deltas, abort between tokens,
+ * and usage. Holds one model at a time; generations run one after another.
+ */
+export class TransformersEngine implements ModelEngine {
+  private readonly options: TransformersEngineOptions;
+  private transformers?: Promise<Transformers>;
+  private loaded?: LoadedModel;
+  private loading?: { key: string; promise: Promise<LoadedModel> };
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: TransformersEngineOptions = {}) {
+    this.options = options;
+  }
+
+  private library(): Promise<Transformers> {
+    this.transformers ??= (this.options.importTransformers ?? (() => import("@huggingface/transformers")))();
+    return this.transformers;
+  }
+
+  /** Points transformers.js at our files for `model`; never at the hub or a CDN. */
+  private configure(library: Transformers, model: ModelSource): void {
+    const { env } = library;
+    if (this.options.localModelPath !== undefined) {
+      env.allowLocalModels = true;
+      env.allowRemoteModels = false;
+      env.localModelPath = this.options.localModelPath;
+      env.useBrowserCache = false;
+      env.useFSCache = false;
+      return;
+    }
+    // The files are in our Cache API cache under `${baseUrl}/${repo}/resolve/main/${path}`;
+    // transformers.js looks a file up there under its remote URL, built from
+    // these two settings, before it would fetch (and fetching is off).
+    // transformers.js refuses both sources off, and `local_files_only` needs
+    // local models on. It checks the cache before either source; a miss (an
+    // optional file the manifest lacks) falls to `localModelPath` on the
+    // site, never to the hub.
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+    env.localModelPath = `${absoluteBaseUrl(model.baseUrl)}/`;
+    env.useBrowserCache = true;
+    env.useFSCache = false;
+    env.cacheKey = this.options.cacheName ?? MODEL_CACHE_NAME;
+    env.remoteHost = `${absoluteBaseUrl(model.baseUrl)}/`;
+    env.remotePathTemplate = "{model}/resolve/{revision}/";
+    const wasm = env.backends.onnx.wasm;
+    if (!isNode && wasm) {
+      if (!this.options.wasmPaths) {
+        throw new EngineError({ code: "load_failed", message: "ONNX Runtime's wasm files are not configured: pass wasmPaths served by this site." });
+      }
+      // The object form (not a prefix string) is what transformers.js caches for offline loads.
+      wasm.wasmPaths = { ...this.options.wasmPaths };
+    }
+  }
+
+  async load(model: ModelSource, onProgress: (progress: LoadProgress) => void = () => {}): Promise<void> {
+    await this.loadModel(model, onProgress);
+  }
+
+  private async loadModel(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<LoadedModel> {
+    if (this.loaded?.key === model.key) {
+      onProgress({ progress: 1 });
+      return this.loaded;
+    }
+    if (this.loading?.key === model.key) return this.loading.promise;
+    const promise = this.read(model, onProgress);
+    this.loading = { key: model.key, promise };
+    try {
+      const loaded = await promise;
+      const previous = this.loaded;
+      this.loaded = loaded;
+      if (previous) await previous.model.dispose().catch(() => {});
+      return loaded;
+    } finally {
+      if (this.loading?.promise === promise) this.loading = undefined;
+    }
+  }
+
+  private async read(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<LoadedModel> {
+    if (model.engine !== "transformers") {
+      throw new EngineError({ code: "load_failed", message: `The transformers.js engine cannot load a ${model.engine} model (${model.key}).` });
+    }
+    try {
+      const library = await this.library();
+      this.configure(library, model);
+      onProgress({ progress: 0 });
+      // Files come from memory or disk, so progress is coarse: tokenizer, then the graph.
+      const tokenizer = await library.AutoTokenizer.from_pretrained(model.repo, { local_files_only: true });
+      onProgress({ progress: 0.2 });
+      const device = model.device === "webgpu" ? "webgpu" : isNode ? "cpu" : "wasm";
+      const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
+        device,
+        dtype: model.dtype as never,
+        local_files_only: true,
+      });
+      onProgress({ progress: 1 });
+      return { key: model.key, tokenizer, model: causal };
+    } catch (error) {
+      if (EngineError.isInstance(error)) throw error;
+      const engineError = toEngineError(error, "load_failed");
+      throw new EngineError({ code: "load_failed", message: `Could not load ${model.key}: ${engineError.message}` }, { cause: error });
+    }
+  }
+
+  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void> {
+    // One generation at a time: ONNX sessions are not reentrant.
+    const run = this.queue.then(() => this.generateNow(request, onEvent, signal));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async generateNow(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) {
+      onEvent({ type: "end", reason: "aborted" });
+      return;
+    }
+    const { tokenizer, model } = await this.loadModel(request.model, () => {});
+    const library = await this.library();
+    try {
+      const inputs = tokenizer.apply_chat_template(request.messages as TemplateMessage[] as never, {
+        tools: request.tools.length ? (templateTools(request.tools) as never) : null,
+        add_generation_prompt: true,
+        enable_thinking: request.enableThinking ?? false,
+        return_dict: true,
+      } as never) as unknown as { input_ids: { dims: number[] }; attention_mask: unknown };
+      const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
+
+      const started = performance.now();
+      let firstTokenAt: number | undefined;
+      let lastTokenAt = started;
+      let outputTokens = 0;
+      const streamer = new library.TextStreamer(tokenizer, {
+        skip_prompt: true,
+        skip_special_tokens: true,
+        callback_function: (text: string) => {
+          if (text) onEvent({ type: "text", text });
+        },
+        token_callback_function: () => {
+          outputTokens += 1;
+          lastTokenAt = performance.now();
+          firstTokenAt ??= lastTokenAt;
+        },
+      });
+
+      // Checked after every token: abort lands within one decode step.
+      class AbortCriteria extends library.StoppingCriteria {
+        override _call(inputIds: number[][]): boolean[] {
+          return inputIds.map(() => signal.aborted);
+        }
+      }
+      const maxNewTokens = request.maxNewTokens ?? 1024;
+      const sampling =
+        request.temperature === undefined ? {} : request.temperature === 0 ? { do_sample: false } : { do_sample: true, temperature: request.temperature };
+      await model.generate({
+        ...inputs,
+        ...sampling,
+        max_new_tokens: maxNewTokens,
+        streamer,
+        stopping_criteria: [new AbortCriteria()],
+      } as never);
+
+      const decodeSeconds = firstTokenAt === undefined ? 0 : (lastTokenAt - firstTokenAt) / 1000;
+      onEvent({
+        type: "usage",
+        usage: {
+          promptTokens,
+          cachedPromptTokens: 0,
+          outputTokens,
+          timeToFirstTokenMs: firstTokenAt === undefined ? 0 : Math.round(firstTokenAt - started),
+          decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
+        },
+      });
+      const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";
+      onEvent({ type: "end", reason });
+    } catch (error) {
+      if (signal.aborted) {
+        onEvent({ type: "end", reason: "aborted" });
+        return;
+      }
+      throw toEngineError(error, "generation_failed");
+    }
+  }
+}
