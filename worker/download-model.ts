@@ -65,8 +65,10 @@ async function readBody(response: Response, onChunk: (bytes: number) => void): P
 
 /**
  * Downloads every file of `model` once (one GET each), with byte progress
- * across all files, into the Cache API keyed by the file URL; verifies sizes
- * and sha256 where the source knows them; and only then writes the manifest.
+ * across all files, into the Cache API keyed by the file URL; verifies the
+ * size against the response's content-length (or the file's pinned size when
+ * it comes with a sha256; a catalog's other sizes are estimates) and the
+ * sha256 where the source knows it; and only then writes the manifest.
  * On failure or abort the files written so far are deleted and no manifest
  * is written. Rejects with an `EngineError`: `download_failed`,
  * `integrity_failed`, `quota_exceeded` (up front from the storage estimate,
@@ -101,8 +103,13 @@ export async function downloadModel(model: ModelSource, options: DownloadModelOp
         loadedBytes += chunk;
         onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
       });
-      if (file.bytes !== undefined && bytes.byteLength !== file.bytes) {
-        throw new EngineError({ code: "integrity_failed", message: `${file.path} has ${bytes.byteLength} bytes, expected ${file.bytes}.`, file: file.path });
+      // A catalog's sizes are estimates (they size the quota check and the progress bar); the
+      // exact size is the server's content-length, or the file's own when it is pinned by a sha256.
+      const lengthHeader = response.headers.get("content-encoding") ? null : response.headers.get("content-length");
+      const announced = lengthHeader ? Number(lengthHeader) : Number.NaN;
+      const expected = file.sha256 !== undefined && file.bytes !== undefined ? file.bytes : Number.isFinite(announced) ? announced : undefined;
+      if (expected !== undefined && bytes.byteLength !== expected) {
+        throw new EngineError({ code: "integrity_failed", message: `${file.path} has ${bytes.byteLength} bytes, expected ${expected}.`, file: file.path });
       }
       const sha256 = toHex(await crypto.subtle.digest("SHA-256", bytes));
       if (file.sha256 !== undefined && file.sha256.toLowerCase() !== sha256) {

@@ -60,6 +60,30 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
     expect(events.at(-1)).toEqual({ type: "end", reason: "length" });
   }, 60_000);
 
+  it("reuses a conversation's KV cache for the common token prefix: the same output, fewer tokens to prefill", async () => {
+    const usageOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
+    const ask = (conversationId: string, messages: GenerateRequest["messages"]) =>
+      collect(engine, { id: `kv-${conversationId}-${messages.length}`, model: source("tiny"), conversationId, messages, tools, maxNewTokens: 16, temperature: 0 });
+    const first: GenerateRequest["messages"] = [{ role: "user", content: "Hello there" }];
+    const step1 = await ask("kv", first);
+    expect(usageOf(step1).cachedPromptTokens).toBe(0);
+    const next: GenerateRequest["messages"] = [...first, { role: "assistant", content: textOf(step1) }, { role: "user", content: "Tell me more" }];
+
+    const reused = await ask("kv", next);
+    const fresh = await ask("kv-fresh", next);
+    expect(usageOf(fresh).cachedPromptTokens).toBe(0);
+    expect(usageOf(reused).cachedPromptTokens).toBeGreaterThan(usageOf(step1).promptTokens / 2);
+    expect(usageOf(reused).cachedPromptTokens).toBeLessThan(usageOf(reused).promptTokens);
+    expect(usageOf(reused).promptTokens).toBe(usageOf(fresh).promptTokens);
+    expect(textOf(fresh)).not.toBe("");
+    expect(textOf(reused)).toBe(textOf(fresh));
+    expect(usageOf(reused).outputTokens).toBe(usageOf(fresh).outputTokens);
+
+    // Another model drops the cache: no reuse across models.
+    const other = await collect(engine, { id: "kv-other", model: source("scripted"), conversationId: "kv", messages: next, tools, temperature: 0 });
+    expect(usageOf(other).cachedPromptTokens).toBe(0);
+  }, 60_000);
+
   it("ends promptly with reason aborted when the signal aborts mid-generation", async () => {
     const controller = new AbortController();
     const events: EngineEvent[] = [];

@@ -34,6 +34,62 @@ interface LoadedModel {
   model: CausalModel;
 }
 
+/**
+ * Resolves in a new task, not a microtask. ONNX Runtime's WASM run resolves
+ * through microtasks only, so a generation loop never yields to the worker's
+ * event loop: a `cancel` message would wait until the whole generation ended.
+ * Awaiting this before every forward pass lets it land between tokens.
+ * (A MessageChannel, not setTimeout: no 4 ms clamp.)
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/** A tensor as transformers.js holds it (CPU data for reuse). */
+interface CacheTensor {
+  type: string;
+  dims: number[];
+  data: ArrayLike<unknown> & { subarray(start: number, end: number): ArrayLike<unknown> };
+  location?: string;
+}
+
+/** One conversation's token ids and the KV cache that covers them, for one model. */
+interface ConversationCache {
+  modelKey: string;
+  tokens: bigint[];
+  entries: Record<string, CacheTensor>;
+}
+
+/** How many conversations keep a KV cache (the oldest is dropped). */
+const MAX_CONVERSATIONS = 4;
+
+/**
+ * The cache cut to its first `length` positions: `[batch, heads, seq, dim]`
+ * copied per head with `TypedArray.set` (Tensor.slice is ~30x slower).
+ * `undefined` when a tensor is not in CPU memory (WebGPU): no reuse then.
+ */
+function cropCache(library: Transformers, entries: Record<string, CacheTensor>, length: number): unknown {
+  const cropped: Record<string, unknown> = {};
+  for (const [name, tensor] of Object.entries(entries)) {
+    if ((tensor.location ?? "cpu") !== "cpu" || tensor.dims.length !== 4) return undefined;
+    const [batch, heads, seq, dim] = tensor.dims as [number, number, number, number];
+    const Data = tensor.data.constructor as new (length: number) => { set(source: ArrayLike<unknown>, offset: number): void };
+    const data = new Data(batch * heads * length * dim);
+    for (let row = 0; row < batch * heads; row++) {
+      data.set(tensor.data.subarray(row * seq * dim, row * seq * dim + length * dim), row * length * dim);
+    }
+    cropped[name] = new library.Tensor(tensor.type as never, data as never, [batch, heads, length, dim]);
+  }
+  return new library.DynamicCache(cropped as never);
+}
+
 const isNode = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
 
 /** The Qwen chat template's tool shape. */
@@ -56,6 +112,8 @@ export class TransformersEngine implements ModelEngine {
   private loaded?: LoadedModel;
   private loading?: { key: string; promise: Promise<LoadedModel> };
   private queue: Promise<unknown> = Promise.resolve();
+  /** Per conversation: the token ids of the last generation and their KV cache. */
+  private readonly conversations = new Map<string, ConversationCache>();
 
   constructor(options: TransformersEngineOptions = {}) {
     this.options = options;
@@ -118,7 +176,10 @@ export class TransformersEngine implements ModelEngine {
       const loaded = await promise;
       const previous = this.loaded;
       this.loaded = loaded;
-      if (previous) await previous.model.dispose().catch(() => {});
+      if (previous) {
+        this.conversations.clear();
+        await previous.model.dispose().catch(() => {});
+      }
       return loaded;
     } finally {
       if (this.loading?.promise === promise) this.loading = undefined;
@@ -174,6 +235,23 @@ export class TransformersEngine implements ModelEngine {
       } as never) as unknown as { input_ids: { dims: number[] }; attention_mask: unknown };
       const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
 
+      // Reuse the conversation's KV cache for the longest common token prefix
+      // (at most all but the last prompt token); the model gets the FULL ids and mask.
+      const ids = Array.from((inputs.input_ids as unknown as { data: BigInt64Array }).data);
+      const kept = this.conversations.get(request.conversationId);
+      this.conversations.delete(request.conversationId);
+      let pastKeyValues: unknown;
+      let cachedPromptTokens = 0;
+      if (kept && kept.modelKey === request.model.key) {
+        const limit = Math.min(kept.tokens.length, ids.length - 1);
+        let common = 0;
+        while (common < limit && kept.tokens[common] === ids[common]) common++;
+        if (common > 0) {
+          pastKeyValues = cropCache(library, kept.entries, common);
+          if (pastKeyValues !== undefined) cachedPromptTokens = common;
+        }
+      }
+
       const started = performance.now();
       let firstTokenAt: number | undefined;
       let lastTokenAt = started;
@@ -197,23 +275,44 @@ export class TransformersEngine implements ModelEngine {
           return inputIds.map(() => signal.aborted);
         }
       }
+      // Every forward pass (prefill and each decode step) first yields a task, so cancel() is heard.
+      const forward = model.forward;
+      (model as { forward: unknown }).forward = async (...args: unknown[]) => {
+        await nextTask();
+        return (forward as (...a: unknown[]) => unknown).apply(model, args);
+      };
       const maxNewTokens = request.maxNewTokens ?? 1024;
       const sampling =
         request.temperature === undefined ? {} : request.temperature === 0 ? { do_sample: false } : { do_sample: true, temperature: request.temperature };
-      await model.generate({
-        ...inputs,
-        ...sampling,
-        max_new_tokens: maxNewTokens,
-        streamer,
-        stopping_criteria: [new AbortCriteria()],
-      } as never);
+      try {
+        const output = (await model.generate({
+          ...inputs,
+          ...sampling,
+          ...(pastKeyValues !== undefined && { past_key_values: pastKeyValues }),
+          return_dict_in_generate: true,
+          max_new_tokens: maxNewTokens,
+          streamer,
+          stopping_criteria: [new AbortCriteria()],
+        } as never)) as unknown as { sequences: { data: BigInt64Array }; past_key_values: Record<string, CacheTensor> & { get_seq_length(): number } };
+        // The cache covers every token but the last one sampled (never fed back).
+        const covered = output.past_key_values.get_seq_length();
+        const entries = Object.fromEntries(Object.entries(output.past_key_values).filter(([name]) => name.startsWith("past_key_values."))) as Record<string, CacheTensor>;
+        if (Object.values(entries).every((tensor) => (tensor.location ?? "cpu") === "cpu")) {
+          this.conversations.set(request.conversationId, { modelKey: request.model.key, tokens: Array.from(output.sequences.data.subarray(0, covered)), entries });
+          while (this.conversations.size > MAX_CONVERSATIONS) this.conversations.delete(this.conversations.keys().next().value!);
+        } else {
+          await (output.past_key_values as unknown as { dispose(): Promise<void> }).dispose?.();
+        }
+      } finally {
+        (model as { forward: unknown }).forward = forward;
+      }
 
       const decodeSeconds = firstTokenAt === undefined ? 0 : (lastTokenAt - firstTokenAt) / 1000;
       onEvent({
         type: "usage",
         usage: {
           promptTokens,
-          cachedPromptTokens: 0,
+          cachedPromptTokens,
           outputTokens,
           timeToFirstTokenMs: firstTokenAt === undefined ? 0 : Math.round(firstTokenAt - started),
           decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,

@@ -111,14 +111,13 @@ describe("createLocalAdapter: status and prepare", () => {
     expect([engine.count("download"), engine.count("load"), engine.count("cancel")]).toEqual([1, 1, 0]);
   });
 
-  it("loads a model already on this device without a download, reporting load progress", async () => {
+  it("loads a model already on this device without a download card, reporting load progress", async () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY] });
     const adapter = createLocalAdapter({ engine });
     const seen = recordStatuses(adapter);
     await waitFor(() => adapter.status().state === "ready");
     expect(seen).toEqual([
       { state: "loading" },
-      { state: "needs-download", bytes: smallGpuBytes },
       { state: "loading", progress: 0 },
       { state: "loading", progress: 0.5 },
       { state: "loading", progress: 1 },

@@ -36,8 +36,15 @@ export interface LocalAdapterOptions {
   generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
 }
 
-/** The local adapter: `AgentAdapter` with every optional member present. */
-export type LocalAdapter = Required<AgentAdapter>;
+/** The local adapter: `AgentAdapter` with every optional member present, and `deleteModel`. */
+export type LocalAdapter = Required<AgentAdapter> & {
+  /**
+   * Removes a downloaded model's files and manifest from this device. The
+   * selected model goes back to `needs-download`. Rejects while a reply or a
+   * download is in progress, and for an id `models()` does not list.
+   */
+  deleteModel(id: string): Promise<void>;
+};
 
 type Phase =
   | { state: "probing" }
@@ -138,8 +145,13 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     const resolved = selected();
     if (!resolved) return setPhase({ state: "unavailable", reason: UNAVAILABLE });
     if (loadedKey === resolved.key) return setPhase({ state: "ready" });
+    if (autoLoad && cached.get(resolved.entry.id)) {
+      // Straight to loading: a cached model never shows a download card.
+      setPhase({ state: "loading", progress: 0 });
+      void prepare().catch(() => {});
+      return;
+    }
     setPhase({ state: "needs-download" });
-    if (autoLoad && cached.get(resolved.entry.id)) void prepare().catch(() => {});
   }
 
   function init(): Promise<void> {
@@ -198,7 +210,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     const host = await getEngine();
     try {
       if (!cached.get(resolved.entry.id)) await download(host, resolved, signal);
-      setPhase({ state: "loading", progress: 0 });
+      if (phase.state !== "loading" || phase.progress !== 0) setPhase({ state: "loading", progress: 0 });
       await host.load(toModelSource(resolved, options.baseUrl), ({ progress }) => {
         if (phase.state === "loading" && progress > phase.progress) setPhase({ state: "loading", progress: Math.min(1, progress) });
       });
@@ -264,6 +276,20 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     settle();
   }
 
+  async function deleteModel(id: string): Promise<void> {
+    if (runs > 0) throw new Error("Wait for the reply to finish, or stop it, before deleting a model.");
+    if (preparation || phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before deleting a model.");
+    await init();
+    const resolved = runnable.get(id);
+    if (!resolved) throw new Error(`There is no model "${id}" on this device.`);
+    const host = await getEngine();
+    await host.deleteModel(toModelSource(resolved, options.baseUrl));
+    cached.set(id, false);
+    if (loadedKey === resolved.key) loadedKey = undefined;
+    if (id === selectedId) setPhase({ state: "needs-download" });
+    else setPhase(phase);
+  }
+
   async function* run(req: Parameters<AgentAdapter["run"]>[0]): AsyncGenerator<AgentStreamPart> {
     runs++;
     try {
@@ -316,6 +342,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       return modelsSnapshot;
     },
     selectModel,
+    deleteModel,
     run,
   };
 }

@@ -1,0 +1,46 @@
+import { expect, it, describe } from "vitest";
+import { buySocks, downloadAndBuySocks, isModelFile, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
+
+describe("createLocalAdapter in headless Chromium on wasm: real worker, transformers.js, page tools, cache, offline", () => {
+  const state = setUp(false);
+
+  it("downloads with progress, loads, and runs the scripted two-step tool loop against add_to_cart", () => downloadAndBuySocks(state, "wasm"), 60_000);
+
+  it("a second page load reads the model from the cache with no model request and no download card, and answers with the network cut", async () => {
+    // A new page: a new adapter and a new worker, the model only in the Cache API.
+    // The network is cut for model files and every other origin before the page
+    // loads; only the site's own page and scripts (the dev server) still answer,
+    // as a service worker or the HTTP cache serves them on a real site. Once the
+    // model is loaded the whole network goes (context.setOffline).
+    state.modelRequests.length = 0;
+    const blocked: string[] = [];
+    const origin = new URL(state.server.url).origin;
+    await state.context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (isModelFile(url) || new URL(url).origin !== origin) {
+        blocked.push(url);
+        return route.abort("internetdisconnected");
+      }
+      return route.fallback();
+    });
+    try {
+      const again = await open(state.context, state.server.url);
+      await again.evaluate(() => harness.start({ model: "test-scripted", baseUrl: "/models/test" }));
+      await waitFor(again, () => harness.status(), (status) => status.state === "ready", "the cached model to load");
+      step("loaded from cache, model files cut");
+      const states = (await again.evaluate(() => harness.statuses())).map((status) => status.state);
+      expect(states.filter((s, i, all) => s !== all[i - 1])).toEqual(["loading", "ready"]);
+      expect(await again.evaluate(() => harness.models().find((model) => model.id === "test-scripted"))).toMatchObject({ cached: true, selected: true });
+      await state.context.setOffline(true);
+      await buySocks(again, 0);
+      step("answered offline");
+      expect(blocked).toEqual([]);
+      expect(state.modelRequests).toEqual([]);
+      await again.close();
+    } finally {
+      await state.context.setOffline(false);
+      await state.context.unrouteAll();
+    }
+  }, 60_000);
+
+});

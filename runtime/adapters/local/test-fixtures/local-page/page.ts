@@ -1,0 +1,139 @@
+// A shop page with a real add_to_cart tool, the real createLocalAdapter (its
+// default engine: the module worker running transformers.js) and a real
+// session, for local-adapter.browser.test.ts. The test reads window.harness.
+import { defineWebTool, registerWebTool } from "../../../../core/index.js";
+import type { AdapterStatus, AgentAdapter } from "../../../../session/agent-adapter.js";
+import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
+import { createAgentSession, type AgentSessionStore } from "../../../../session/create-agent-session.js";
+import { createLocalAdapter, type LocalAdapter } from "../../index.js";
+
+const cart: string[] = [];
+const badge = document.querySelector("#badge")!;
+
+await registerWebTool(
+  defineWebTool({
+    name: "add_to_cart",
+    description: "Add a product to the cart.",
+    inputSchema: { type: "object", properties: { sku: { type: "string" } }, required: ["sku"] },
+    execute: async (input: { sku: string }) => {
+      cart.push(input.sku);
+      badge.textContent = String(cart.length);
+      return `Added ${input.sku}.`;
+    },
+  }),
+);
+
+interface StartOptions {
+  /** `test-scripted` or `test-tiny`. */
+  model: string;
+  /** Where the test models are served: `/models/test` or `/slow-models/test`. */
+  baseUrl: string;
+  maxNewTokens?: number;
+  temperature?: number;
+  autoLoad?: boolean;
+}
+
+let adapter: LocalAdapter | undefined;
+let session: AgentSessionStore | undefined;
+/** Every status the adapter reported, in order (consecutive duplicates dropped). */
+let statuses: AdapterStatus[] = [];
+/** Every part the adapter yielded, with when (performance.now()). */
+let parts: { at: number; part: AgentStreamPart }[] = [];
+let runEndedAt: number[] = [];
+let stopAt: number | undefined;
+let leftStreamingAt: number | undefined;
+
+const harness = {
+  cart,
+  async start(options: StartOptions) {
+    session?.dispose();
+    statuses = [];
+    parts = [];
+    runEndedAt = [];
+    const local = createLocalAdapter({
+      // Only the project's test models: the Qwen3 catalog is not served here.
+      models: [],
+      testModels: { baseUrl: options.baseUrl },
+      model: options.model,
+      ...(options.autoLoad !== undefined && { autoLoad: options.autoLoad }),
+      generation: { maxNewTokens: options.maxNewTokens ?? 256, ...(options.temperature !== undefined && { temperature: options.temperature }) },
+    });
+    adapter = local;
+    const record = () => {
+      const status = local.status();
+      if (JSON.stringify(statuses.at(-1)) !== JSON.stringify(status)) statuses.push(status);
+    };
+    local.subscribe(record);
+    record();
+    // The session sees the real adapter; only run() is observed, to time the parts.
+    const observed: AgentAdapter = {
+      ...local,
+      async *run(req) {
+        try {
+          for await (const part of local.run(req)) {
+            parts.push({ at: performance.now(), part });
+            yield part;
+          }
+        } finally {
+          runEndedAt.push(performance.now());
+        }
+      },
+    };
+    session = createAgentSession(observed, { storageKey: false });
+    let wasStreaming = false;
+    session.subscribe(() => {
+      const streaming = session!.getSnapshot().status === "streaming";
+      if (wasStreaming && !streaming) leftStreamingAt ??= performance.now();
+      wasStreaming = streaming;
+    });
+  },
+  statuses: () => statuses,
+  status: () => adapter!.status(),
+  models: () => adapter!.models(),
+  parts: () => parts.map(({ part }) => part),
+  async prepare() {
+    await adapter!.prepare();
+  },
+  /** prepare() aborted once the download passed `fraction`; resolves with how it ended. */
+  async prepareAndAbort(fraction: number) {
+    const controller = new AbortController();
+    const stop = adapter!.subscribe(() => {
+      const status = adapter!.status();
+      if (status.state === "downloading" && status.progress >= fraction) controller.abort();
+    });
+    try {
+      await adapter!.prepare(controller.signal);
+      return "completed";
+    } catch (error) {
+      return (error as Error).name;
+    } finally {
+      stop();
+    }
+  },
+  async deleteModel(id: string) {
+    await adapter!.deleteModel(id);
+  },
+  snapshot() {
+    const { messages, status, error, adapterStatus } = session!.getSnapshot();
+    return { messages, status, error, adapterStatus };
+  },
+  send: (text: string) => session!.send(text),
+  stop() {
+    leftStreamingAt = undefined;
+    stopAt = performance.now();
+    session!.stop();
+  },
+  timings: () => ({ stopAt, leftStreamingAt, runEndedAt, finishAt: parts.find(({ part }) => part.type === "finish")?.at }),
+  /** Model files in the Cache API, for a repo. */
+  async cachedFiles(repo: string) {
+    const cache = await caches.open("web-agents-models-v1");
+    return (await cache.keys()).map((request) => request.url).filter((url) => url.includes(`/${repo}/resolve/`));
+  },
+  /** The IndexedDB manifests' keys. */
+  async manifestKeys(): Promise<string[]> {
+    const { createStore, keys } = await import("idb-keyval");
+    return (await keys(createStore("web-agents-models", "manifests"))).map(String);
+  },
+};
+Object.assign(window, { harness });
+document.body.dataset.ready = "true";
