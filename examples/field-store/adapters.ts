@@ -1,0 +1,15 @@
+// The store's adapters, created once at module scope: the model on this
+// device first, the site's /api/chat as the fallback.
+import { createCloudAdapter } from "@webmcp-agents/chat";
+import { createLocalAdapter } from "../../runtime/adapters/local/index.js";
+import { exampleModels, modelFromAddress, modelsBaseUrl } from "../shared/on-device-models.js";
+
+const model = modelFromAddress();
+
+export const local = createLocalAdapter({
+  models: exampleModels(["store-scripted"]),
+  baseUrl: modelsBaseUrl,
+  ...(model && { model }),
+});
+
+export const cloud = createCloudAdapter();

@@ -1,0 +1,105 @@
+import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { AgentChat, useWebAgent } from "@webmcp-agents/chat";
+import { cloud, local } from "./adapters.js";
+import { shopper } from "./agents.js";
+import { CartPage } from "./pages/cart-page.js";
+import { HomePage } from "./pages/home-page.js";
+import { OrdersPage } from "./pages/orders-page.js";
+import { ProductPage } from "./pages/product-page.js";
+import { cartCount } from "./store-state.js";
+import { useCart, useOrders, useRoute } from "./use-store.js";
+
+const adapters = [local, cloud];
+
+/** The Reorder button runs on the device when its model is ready, else through /api/chat. */
+function useReadyAdapter() {
+  const localReady = useSyncExternalStore(local.subscribe, () => local.status().state === "ready");
+  return localReady ? local : cloud;
+}
+
+function Reorder(): ReactNode {
+  const orders = useOrders();
+  const adapter = useReadyAdapter();
+  const run = useWebAgent(shopper, { adapter });
+  if (orders.length === 0 && run.status === "idle") return null;
+  return (
+    <section id="reorder" aria-label="Reorder" data-status={run.status}>
+      <button
+        type="button"
+        id="reorder-button"
+        disabled={run.status === "running"}
+        onClick={() => void run.invoke("Reorder my last purchase and stop at checkout.")}
+      >
+        Reorder my last purchase
+      </button>
+      {run.status === "running" && (
+        <button type="button" onClick={run.stop}>
+          Stop
+        </button>
+      )}
+      <span className="muted"> runs the shopper agent with no chat open ({adapter.label})</span>
+      {run.steps.length > 0 && (
+        <ol className="steps">
+          {run.steps.map((step) => (
+            <li key={step.id} data-state={step.state}>
+              <code>{step.tool}</code>
+              {step.agent && <span className="muted"> ({step.agent})</span>}: {step.state}
+              {step.prompt && <strong> {step.prompt}</strong>}
+              {step.error && <span className="muted"> {step.error}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {run.status === "done" && <p className="answer">{run.text}</p>}
+      {run.status === "error" && <p role="alert">{run.error?.message}</p>}
+    </section>
+  );
+}
+
+export function App(): ReactNode {
+  const route = useRoute();
+  const cart = useCart();
+  const [chatOpen, setChatOpen] = useState(false);
+  return (
+    <div className={chatOpen ? "layout chat-open" : "layout"}>
+      <header>
+        <a href="#/" data-nav="home" className="brand">
+          Field Store
+        </a>
+        <nav>
+          <a href="#/" data-nav="home" aria-current={route.page === "home" ? "page" : undefined}>
+            Shop
+          </a>
+          <a href="#/cart" data-nav="cart" aria-current={route.page === "cart" ? "page" : undefined}>
+            Cart <span id="cart-badge" className="badge" aria-label="items in cart">{cartCount(cart)}</span>
+          </a>
+          <a href="#/orders" data-nav="orders" aria-current={route.page === "orders" ? "page" : undefined}>
+            Orders
+          </a>
+        </nav>
+        <button type="button" id="open-chat" aria-expanded={chatOpen} onClick={() => setChatOpen(!chatOpen)}>
+          {chatOpen ? "Close assistant" : "Ask the assistant"}
+        </button>
+      </header>
+      <main>
+        {route.page === "home" && <HomePage />}
+        {route.page === "product" && <ProductPage productId={route.productId} key={route.productId} />}
+        {route.page === "cart" && <CartPage />}
+        {route.page === "orders" && <OrdersPage />}
+        <Reorder />
+      </main>
+      {chatOpen && (
+        <aside id="chat" aria-label="Assistant">
+          <AgentChat
+            adapters={adapters}
+            agent={shopper}
+            title="Field Store assistant"
+            emptyText="Ask me to find, add or order something, or where an order is."
+            storageKey="field-store:chat"
+            style={{ height: "100%" }}
+          />
+        </aside>
+      )}
+    </div>
+  );
+}

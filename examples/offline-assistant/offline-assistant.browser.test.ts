@@ -1,0 +1,85 @@
+// The offline assistant as `npm start` serves it (test models on): load it,
+// download the scripted model from the local test-model folder, then cut the
+// network (offline, and the server stopped) and reload: the service worker
+// serves the page and the engine, the Cache API the model, and it answers.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureTestModel } from "../../models/test-models/index.js";
+import { ASSISTANT_SCRIPTED_ANSWER, assistantScriptedModel } from "../../models/test-models/example-scripted-models.js";
+import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { examplesConfig } from "../examples-config.js";
+
+const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
+
+describe("the offline assistant", () => {
+  let server: ViteDevServer | undefined;
+  let browser: Browser;
+  let context: BrowserContext;
+  let origin: string;
+  let page: Page;
+  const errors: string[] = [];
+  let offline = false;
+
+  beforeAll(async () => {
+    mkdirSync(results, { recursive: true });
+    await ensureTestModel(assistantScriptedModel());
+    server = await createServer({
+      configFile: false,
+      ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
+      logLevel: "error",
+      server: { host: "127.0.0.1", port: 0, hmr: false },
+    });
+    await server.listen();
+    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 900, height: 760 } });
+    page = await context.newPage();
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // Offline, Vite's client cannot reach its dev server; that is expected.
+      if (message.type() === "error" && !(offline && /vite|Failed to load resource|ERR_INTERNET_DISCONNECTED/i.test(message.text()))) errors.push(message.text());
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const chat = () => page.locator("[data-web-agents-ui]").first();
+  const answers = () => chat().getByText(ASSISTANT_SCRIPTED_ANSWER);
+  const send = async (text: string) => {
+    const composer = chat().locator("textarea");
+    await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await composer.fill(text);
+    await composer.press("Enter");
+  };
+
+  it("downloads once, then answers with the network cut", async () => {
+    await page.goto(`${origin}/offline-assistant/?model=test-assistant-scripted`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    // The size picker, on the test model the address chose.
+    await chat().getByText("Model: Test model: offline assistant script").waitFor({ timeout: 30_000 });
+    const download = chat().locator("button", { hasText: /Download/ });
+    await download.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${results}offline-assistant-download-card.png` });
+    await download.click();
+    await send("Hello?");
+    await answers().first().waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `${results}offline-assistant-online.png` });
+
+    // Cut the network: the browser offline and the server gone.
+    offline = true;
+    await context.setOffline(true);
+    await server!.close();
+    server = undefined;
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await send("Still there with the network off?");
+    await expect.poll(() => answers().count(), { timeout: 60_000 }).toBe(2);
+    await page.screenshot({ path: `${results}offline-assistant-offline.png` });
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,62 @@
+// The models the examples' on-device adapters offer: the Qwen3 catalog, and
+// with test models enabled (`WEB_AGENTS_TEST_MODELS=1 npm start`), the
+// project's test models, each labelled as one.
+import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "../../runtime/adapters/local/index.js";
+
+/** The examples' scripted test models (models/test-models/example-scripted-models.ts builds them). */
+export type ExampleScript = "store-scripted" | "assistant-scripted";
+
+const SCRIPTS: Record<ExampleScript, { label: string; brief: string }> = {
+  "store-scripted": {
+    label: "Test model: Field Store script",
+    brief: "For tests only: opens the trail socks, adds them to the cart and places the order, whatever you ask.",
+  },
+  "assistant-scripted": {
+    label: "Test model: offline assistant script",
+    brief: "For tests only: answers every message with the same greeting.",
+  },
+};
+
+function scriptedEntry(id: ExampleScript, baseUrl: string): CatalogEntry {
+  // Sizes are estimates (the download measures the real ones); the ONNX graph is a few kilobytes.
+  const files = [
+    { path: "config.json", bytes: 680 },
+    { path: "generation_config.json", bytes: 178 },
+    { path: "tokenizer.json", bytes: 11_422_654 },
+    { path: "tokenizer_config.json", bytes: 9_675 },
+    { path: "onnx/model.onnx", bytes: 9_000 },
+  ];
+  const bytes = files.reduce((total, file) => total + file.bytes, 0);
+  const variants: CatalogVariant[] = (["webgpu", "wasm"] as const).map((device) => ({
+    id: `${device}-fp32`,
+    engine: "transformers",
+    device,
+    dtype: "fp32",
+    repo: id,
+    requiresShaderF16: false,
+    files,
+    bytes,
+  }));
+  return { id: `test-${id}`, ...SCRIPTS[id], parameters: 1, testModel: true, baseUrl, variants };
+}
+
+const settings = __WEB_AGENTS_EXAMPLES__;
+
+/** The catalog for an example page: Qwen3, plus the test models (the generic ones and `scripts`) when enabled. */
+export function exampleModels(scripts: readonly ExampleScript[]): CatalogEntry[] {
+  if (!settings.testModels) return [...QWEN3_CATALOG];
+  const baseUrl = settings.testModelsBaseUrl;
+  return [...QWEN3_CATALOG, ...testModelEntries({ baseUrl }), ...scripts.map((id) => scriptedEntry(id, baseUrl))];
+}
+
+/** Where the Qwen models come from: the model hub, or the local folder `npm start` serves. */
+export const modelsBaseUrl = settings.modelsBaseUrl;
+
+/**
+ * A model chosen in the address (`?model=test-store-scripted`), honoured only
+ * with test models enabled: the tests start on a scripted model this way.
+ */
+export function modelFromAddress(): string | undefined {
+  if (!settings.testModels || typeof location === "undefined") return undefined;
+  return new URLSearchParams(location.search).get("model") ?? undefined;
+}

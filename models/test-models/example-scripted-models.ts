@@ -1,0 +1,43 @@
+import { formatToolCall } from "./format-tool-call.js";
+import { scriptedModel } from "./scripted-model.js";
+import type { TestModelDefinition } from "./test-model-definition.js";
+
+/** The folder (and hub repo) name of the Field Store's scripted model. */
+export const STORE_SCRIPTED_ID = "store-scripted";
+/** The product the scripted shopper buys (a product of examples/field-store/catalog.ts). */
+export const STORE_SCRIPTED_PRODUCT = "trail-socks";
+/** What the scripted shopper answers once the order is placed. */
+export const STORE_SCRIPTED_ANSWER = "Done: your trail socks are ordered. You can follow the order on the orders page.";
+
+/**
+ * The Field Store's shopping flow, one reply per tool-result turn: open the
+ * product page, add one to the cart, open the cart, place the order (which
+ * parks on the person's click), then answer.
+ */
+export const STORE_SCRIPTED_REPLIES: readonly string[] = [
+  formatToolCall({ name: "go_to", arguments: { page: `product/${STORE_SCRIPTED_PRODUCT}` } }),
+  formatToolCall({ name: "add_to_cart", arguments: { quantity: 1 } }),
+  formatToolCall({ name: "go_to", arguments: { page: "cart" } }),
+  formatToolCall({ name: "place_order", arguments: {} }),
+  STORE_SCRIPTED_ANSWER,
+];
+
+/** The folder name of the offline assistant's scripted model. */
+export const ASSISTANT_SCRIPTED_ID = "assistant-scripted";
+/** Its one answer, to any message. */
+export const ASSISTANT_SCRIPTED_ANSWER = "Hello! I run on this device, so this conversation never leaves it.";
+
+/** `store-scripted`: a weightless scripted Qwen3 stand-in that shops at the Field Store (see {@link STORE_SCRIPTED_REPLIES}). */
+export function storeScriptedModel(): TestModelDefinition {
+  return scriptedModel({ id: STORE_SCRIPTED_ID, replies: STORE_SCRIPTED_REPLIES });
+}
+
+/** `assistant-scripted`: answers any message with {@link ASSISTANT_SCRIPTED_ANSWER}, no tool call (the offline assistant's tests). */
+export function assistantScriptedModel(): TestModelDefinition {
+  return scriptedModel({ id: ASSISTANT_SCRIPTED_ID, replies: [ASSISTANT_SCRIPTED_ANSWER] });
+}
+
+/** The examples' scripted models, built by `npm start` when test models are on. */
+export function exampleTestModels(): TestModelDefinition[] {
+  return [storeScriptedModel(), assistantScriptedModel()];
+}
