@@ -1,0 +1,117 @@
+/**
+ * What the bench measures and reports. Plain JSON: the page returns it to
+ * `npm run bench`, which writes it under bench/results/.
+ */
+
+/** The three ways a model is run, interleaved in one bench run. */
+export type BenchPath = "runtime" | "transformers" | "ort";
+
+export const BENCH_PATHS: readonly BenchPath[] = ["runtime", "transformers", "ort"];
+
+export const PATH_LABELS: Readonly<Record<BenchPath, string>> = {
+  runtime: "runtime (createLocalAdapter.run, engine worker)",
+  transformers: "transformers.js directly (own worker)",
+  ort: "bare onnxruntime-web loop (own worker)",
+};
+
+/** A model the bench can run: a built test model or a catalog variant. */
+export interface BenchModel {
+  /** `test-tiny`, `qwen3-0.6b-shaped-q8`, `qwen3-0.6b/wasm-q8`… */
+  id: string;
+  label: string;
+  /** transformers.js dtype. */
+  dtype: string;
+  repo: string;
+  /** Where files are fetched from: `${baseUrl}/${repo}/resolve/main/${path}`. */
+  baseUrl: string;
+  files: { path: string; bytes: number; sha256?: string }[];
+  /** Bytes of the ONNX weights (graph + external data), read once per decoded token at most. */
+  weightsBytes: number;
+  /** Devices it can run on. */
+  devices: ("wasm" | "webgpu")[];
+  /** Why it cannot run here, when it cannot. */
+  unavailable?: string;
+}
+
+/** What one bench run is asked to do. */
+export interface BenchConfig {
+  model: string;
+  engine: "transformers" | "web-llm";
+  device: "wasm" | "webgpu";
+  /** Approximate prompt length in tokens (the user message is sized to it; the real count is reported). */
+  promptTokens: number;
+  /** New tokens to generate (greedy). */
+  outputTokens: number;
+  runs: number;
+  /** Memory bandwidth in GB/s, for decode as a share of the bandwidth-bound limit. */
+  bandwidthGBs?: number;
+  /** Which paths to run (default all three). */
+  paths?: BenchPath[];
+}
+
+/** One path in one run. Times are measured on the page's main thread. */
+export interface PathSample {
+  /** `cold` for the first load of the path on the page, `warm` after. */
+  loadKind: "cold" | "warm";
+  /** A fresh worker: spawn, engine start, model read from the Cache API, session created. */
+  loadMs: number;
+  /** From the generate call to the first streamed output arriving on the page. */
+  ttftMs: number;
+  /** Prompt tokens / TTFT. */
+  prefillTokPerS: number;
+  /** (output tokens - 1) / (last output arrival - first output arrival). */
+  decodeTokPerS: number;
+  promptTokens: number;
+  outputTokens: number;
+  /** The same two figures as the worker measured them (no message hop). */
+  workerTtftMs: number;
+  workerDecodeTokPerS: number;
+  /** Main-thread long tasks during generation. */
+  longTasks: number;
+  longestTaskMs: number;
+  text: string;
+}
+
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+export interface PathSummary {
+  loadColdMs: Stat;
+  loadWarmMs: Stat;
+  ttftMs: Stat;
+  prefillTokPerS: Stat;
+  decodeTokPerS: Stat;
+  promptTokens: number;
+  outputTokens: Stat;
+  longTasks: number;
+  longestTaskMs: number;
+  /** Decode tok/s (median) / (bandwidth / weights bytes); null without a bandwidth. */
+  bandwidthShare: number | null;
+}
+
+/** runtime / raw, from medians: below 1 for time is better, above 1 for speed is better. */
+export interface Ratios {
+  ttft: number;
+  decode: number;
+  warmLoad: number;
+}
+
+export interface BenchResult {
+  version: 1;
+  date: string;
+  config: BenchConfig;
+  model: { id: string; dtype: string; weightsBytes: number };
+  environment: { userAgent: string; cores: number; crossOriginIsolated: boolean; webgpu: boolean; fallbackAdapter: boolean };
+  /** tokens/s the memory bandwidth allows: bandwidth / weights bytes; null without a bandwidth. */
+  bandwidthLimitTokPerS: number | null;
+  /** Each run's samples, in the order they ran (the order rotates per run). */
+  runs: { order: BenchPath[]; samples: Partial<Record<BenchPath, PathSample>> }[];
+  summary: Partial<Record<BenchPath, PathSummary>>;
+  ratios: { vsTransformers?: Ratios; vsOrt?: Ratios };
+  /** Every path generated the same number of tokens (greedy, same model, same prompt ids). */
+  outputsAgree: boolean;
+}

@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureTestModel, tinyModel } from "../models/test-models/index.js";
+import type { BenchResult, PathSummary, Stat } from "./bench-types.js";
+import { ByteLevelDecoder, type TokenizerJson } from "./byte-level-decoder.js";
+import { parseBenchArguments } from "./parse-bench-arguments.js";
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+describe("parseBenchArguments", () => {
+  it("reads every option and refuses unknown ones", () => {
+    expect(parseBenchArguments(["--model", "qwen3-0.6b-shaped-q8", "--runs=5", "--device", "webgpu", "--prompt", "256", "--output", "32", "--bandwidth", "100", "--out", "x"])).toEqual({
+      config: { model: "qwen3-0.6b-shaped-q8", engine: "transformers", device: "webgpu", runs: 5, promptTokens: 256, outputTokens: 32, bandwidthGBs: 100 },
+      webgpu: true,
+      outDir: "x",
+    });
+    expect(() => parseBenchArguments(["--modle", "tiny"])).toThrow(/Unknown option --modle/);
+    expect(() => parseBenchArguments(["--runs", "0"])).toThrow(/--runs must be/);
+  });
+});
+
+describe("ByteLevelDecoder (the bare ONNX Runtime baseline's only tokenizer work)", () => {
+  it("decodes Qwen3 byte-level tokens, holds a split character until it completes, and drops special tokens", async () => {
+    const tiny = await ensureTestModel(tinyModel());
+    const json = JSON.parse(readFileSync(join(tiny.folder, "tokenizer.json"), "utf8")) as TokenizerJson;
+    const decoder = new ByteLevelDecoder(json);
+    const vocab = json.model.vocab;
+    const pieces = ["Hello", "\u0120world", "\u010a", "\u00e4\u00bd\u0142", "\u00e5\u00a5\u00bd"].map((token) => decoder.next(vocab[token]!));
+    expect(pieces.join("")).toBe("Hello world\n你好");
+    expect(decoder.next(151645)).toBe("");
+  });
+});
+
+// Not a timed test: it checks that `npm run bench` runs end to end and that its JSON is whole.
+describe("npm run bench on the tiny model (smoke)", () => {
+  let out: string;
+  let result: BenchResult;
+  let stdout: string;
+
+  beforeAll(async () => {
+    await ensureTestModel(tinyModel());
+    out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
+    ({ stdout } = await run(
+      process.execPath,
+      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--out", out],
+      { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+    ));
+    result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;
+  }, 250_000);
+  afterAll(() => out && rmSync(out, { recursive: true, force: true }));
+
+  const positive = (s: Stat) => {
+    expect(s.n).toBeGreaterThan(0);
+    for (const value of [s.median, s.min, s.max]) {
+      expect(Number.isFinite(value)).toBe(true);
+      expect(value).toBeGreaterThan(0);
+    }
+    expect(s.min).toBeLessThanOrEqual(s.median);
+    expect(s.median).toBeLessThanOrEqual(s.max);
+  };
+
+  it("prints the table and writes the JSON and the SVG chart", () => {
+    expect(stdout).toMatch(/path\s+load cold ms\s+load warm ms\s+TTFT ms/);
+    expect(stdout).toMatch(/^runtime\s/m);
+    expect(readFileSync(join(out, "latest.svg"), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
+  });
+
+  it("has every field, with plausible values, for all three paths", () => {
+    expect(result).toMatchObject({ version: 1, config: { model: "tiny", device: "wasm", runs: 2, outputTokens: 8 }, model: { id: "tiny", dtype: "fp32" } });
+    expect(result.model.weightsBytes).toBeGreaterThan(50_000);
+    expect(result.environment.cores).toBeGreaterThan(0);
+    expect(result.runs).toHaveLength(2);
+    expect(result.bandwidthLimitTokPerS).toBeCloseTo(50e9 / result.model.weightsBytes);
+    for (const path of ["runtime", "transformers", "ort"] as const) {
+      const summary = result.summary[path] as PathSummary;
+      for (const key of ["loadColdMs", "loadWarmMs", "ttftMs", "prefillTokPerS", "decodeTokPerS", "outputTokens"] as const) positive(summary[key]);
+      expect(summary.promptTokens).toBeGreaterThan(10);
+      expect(summary.outputTokens.max).toBeLessThanOrEqual(8);
+      expect(summary.longTasks).toBeGreaterThanOrEqual(0);
+      expect(summary.longestTaskMs).toBeGreaterThanOrEqual(0);
+      expect(summary.bandwidthShare).toBeGreaterThan(0);
+      expect(summary.bandwidthShare).toBeLessThan(1);
+      for (const run of result.runs) expect(run.samples[path]?.text.length).toBeGreaterThan(0);
+    }
+    // The same prompt through all three: same token count.
+    expect(new Set(Object.values(result.summary).map((s) => s!.promptTokens)).size).toBe(1);
+    for (const ratios of [result.ratios.vsTransformers, result.ratios.vsOrt]) {
+      for (const value of Object.values(ratios!)) {
+        expect(Number.isFinite(value)).toBe(true);
+        expect(value).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Token ids to text for a byte-level BPE vocabulary (Qwen's tokenizer.json),
+ * with nothing else of a tokenizer: the bare ONNX Runtime baseline's only
+ * tokenizer work. Special tokens decode to nothing.
+ */
+export interface TokenizerJson {
+  model: { vocab: Record<string, number> };
+  added_tokens?: { id: number; content: string; special?: boolean }[];
+}
+
+/** GPT-2's bytes_to_unicode table, inverted: printable stand-in character -> byte. */
+function unicodeToByte(): Map<string, number> {
+  const bytes: number[] = [];
+  for (let b = 33; b <= 126; b++) bytes.push(b);
+  for (let b = 161; b <= 172; b++) bytes.push(b);
+  for (let b = 174; b <= 255; b++) bytes.push(b);
+  const chars = bytes.map((b) => b);
+  let n = 0;
+  for (let b = 0; b < 256; b++) {
+    if (!bytes.includes(b)) {
+      bytes.push(b);
+      chars.push(256 + n++);
+    }
+  }
+  return new Map(bytes.map((b, i) => [String.fromCharCode(chars[i]!), b]));
+}
+
+export class ByteLevelDecoder {
+  /** Token strings by id, converted to bytes on first use (151k tokens: most are never decoded). */
+  private readonly strings: (string | undefined)[] = [];
+  private readonly special = new Set<number>();
+  private readonly bytes = new Map<number, Uint8Array>();
+  private readonly table = unicodeToByte();
+  private readonly decoder = new TextDecoder("utf-8");
+
+  constructor(json: TokenizerJson) {
+    for (const token in json.model.vocab) this.strings[json.model.vocab[token]!] = token;
+    for (const added of json.added_tokens ?? []) {
+      if (added.special) this.special.add(added.id);
+      else this.bytes.set(added.id, new TextEncoder().encode(added.content));
+    }
+  }
+
+  /** The text this token completes (bytes of a split character wait for the next token). */
+  next(id: number): string {
+    if (this.special.has(id)) return "";
+    let bytes = this.bytes.get(id);
+    if (!bytes) {
+      const token = this.strings[id];
+      if (token === undefined) return "";
+      bytes = Uint8Array.from(Array.from(token, (char) => this.table.get(char) ?? 63));
+      this.bytes.set(id, bytes);
+    }
+    return this.decoder.decode(bytes, { stream: true });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The bench page's controls. `window.bench` is what `npm run bench` drives:
+ * `listModels()`, `run(config)`.
+ */
+import { probeCapabilities } from "../worker/capability-probe.js";
+import type { BenchConfig, BenchModel, BenchResult } from "./bench-types.js";
+import { resultChartSvg } from "./chart-svg.js";
+import { checkReachable, listModels, runBench, webLlmUnavailable } from "./run-bench-page.js";
+import { resultRows } from "./summarize.js";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const logBox = $<HTMLDivElement>("log");
+const log = (line: string) => {
+  logBox.textContent += `${line}\n`;
+  console.log(`[bench] ${line}`);
+};
+
+let models: BenchModel[] = [];
+let last: BenchResult | undefined;
+
+function showResult(result: BenchResult) {
+  const rows = resultRows(result);
+  const table = document.createElement("table");
+  rows.forEach((row, index) => {
+    const tr = table.insertRow();
+    for (const cell of row) {
+      const element = document.createElement(index === 0 ? "th" : "td");
+      element.textContent = cell;
+      tr.append(element);
+    }
+  });
+  const results = $("results");
+  results.replaceChildren(table);
+  const ratios = [result.ratios.vsTransformers && `warm load runtime/transformers.js ${result.ratios.vsTransformers.warmLoad.toFixed(3)}`, result.ratios.vsOrt && `runtime/bare ORT ${result.ratios.vsOrt.warmLoad.toFixed(3)}`].filter(Boolean).join("; ");
+  const caption = document.createElement("p");
+  caption.textContent = `${ratios}. Medians, (min-max). Long tasks: main-thread tasks over 50 ms during generation.`;
+  results.append(caption);
+  $("chart").innerHTML = resultChartSvg(result);
+}
+
+async function updateAvailability() {
+  const capabilities = await probeCapabilities();
+  const engine = $<HTMLSelectElement>("engine").value;
+  const device = $<HTMLSelectElement>("device").value;
+  const model = models.find((m) => m.id === $<HTMLSelectElement>("model").value);
+  const reasons: string[] = [];
+  if (engine === "web-llm") reasons.push(webLlmUnavailable(capabilities));
+  if (device === "webgpu" && !capabilities.webgpu) reasons.push("No WebGPU adapter in this browser.");
+  if (device === "webgpu" && capabilities.fallbackAdapter) reasons.push("WebGPU here is a software adapter (SwiftShader): correct but slow.");
+  if (model?.unavailable) reasons.push(`${model.id}: ${model.unavailable}`);
+  if (model && !model.devices.includes(device as "wasm")) reasons.push(`${model.id} is a ${model.devices.join("/")} variant.`);
+  $("availability").textContent = reasons.join(" ");
+  $<HTMLButtonElement>("run").disabled = engine === "web-llm" || (device === "webgpu" && !capabilities.webgpu);
+}
+
+async function start() {
+  models = await listModels();
+  const select = $<HTMLSelectElement>("model");
+  for (const model of models) select.add(new Option(model.label, model.id));
+  for (const id of ["model", "engine", "device"]) $(id).addEventListener("change", () => void updateAvailability());
+  void checkReachable(models).then(updateAvailability);
+  await updateAvailability();
+
+  $<HTMLFormElement>("form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const bandwidth = Number($<HTMLInputElement>("bandwidth").value);
+    const config: BenchConfig = {
+      model: select.value,
+      engine: $<HTMLSelectElement>("engine").value as BenchConfig["engine"],
+      device: $<HTMLSelectElement>("device").value as BenchConfig["device"],
+      promptTokens: Number($<HTMLInputElement>("prompt").value),
+      outputTokens: Number($<HTMLInputElement>("output").value),
+      runs: Number($<HTMLInputElement>("runs").value),
+      ...(bandwidth > 0 && { bandwidthGBs: bandwidth }),
+    };
+    $<HTMLButtonElement>("run").disabled = true;
+    runBench(config, log).then(
+      (result) => {
+        last = result;
+        showResult(result);
+        $<HTMLButtonElement>("export").disabled = false;
+      },
+      (error: unknown) => log(`failed: ${error instanceof Error ? error.message : String(error)}`),
+    ).finally(() => void updateAvailability());
+  });
+  $("export").addEventListener("click", () => {
+    if (!last) return;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(last, null, 2)], { type: "application/json" }));
+    link.download = `bench-${last.model.id.replace(/\W+/g, "-")}-${last.config.device}.json`;
+    link.click();
+  });
+}
+
+(window as unknown as { bench: unknown }).bench = { listModels, run: (config: BenchConfig) => runBench(config, log), show: showResult };
+void start().then(() => (document.body.dataset.ready = "true"));

@@ -1,0 +1,55 @@
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Plugin } from "vite";
+
+/** The URL prefix the bench serves built test models under: `${MODELS_BASE}/<id>/resolve/main/<path>`. */
+export const MODELS_BASE = "/models/test";
+
+interface ManifestLike {
+  id: string;
+  dtype: string;
+  files: { path: string; bytes: number; sha256?: string }[];
+}
+
+/** The built test models in `root` (folders with a manifest.json), for the page's model list. */
+export function listBuiltModels(root: string): ManifestLike[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && existsSync(join(root, entry.name, "manifest.json")))
+    .flatMap((entry) => {
+      try {
+        const manifest = JSON.parse(readFileSync(join(root, entry.name, "manifest.json"), "utf8")) as ManifestLike;
+        return [{ id: entry.name, dtype: manifest.dtype, files: manifest.files }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/**
+ * Serves `<root>/<id>/<path>` (the built test models, `.cache/models/`) at
+ * `/models/test/<id>/resolve/main/<path>`, the hub's layout, and their list
+ * at `/bench-models.json`.
+ */
+export function benchModelFiles(root: string): Plugin {
+  return {
+    name: "bench-model-files",
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const url = (request.url ?? "").split("?")[0]!;
+        if (url === "/bench-models.json") {
+          response.setHeader("content-type", "application/json");
+          response.setHeader("cache-control", "no-store");
+          return void response.end(JSON.stringify(listBuiltModels(root)));
+        }
+        const match = /^\/models\/test\/([\w.-]+)\/resolve\/main\/(.+)$/.exec(url);
+        const file = match && join(root, match[1]!, decodeURIComponent(match[2]!));
+        if (!match || !file || file.includes("..") || !existsSync(file) || !statSync(file).isFile()) return next();
+        response.setHeader("content-length", statSync(file).size);
+        response.setHeader("content-type", "application/octet-stream");
+        if (request.method === "HEAD") return void response.end();
+        createReadStream(file).pipe(response);
+      });
+    },
+  };
+}

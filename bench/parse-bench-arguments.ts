@@ -1,0 +1,72 @@
+import type { BenchConfig } from "./bench-types.js";
+
+export interface BenchCliOptions {
+  config: BenchConfig;
+  /** Launch Chromium with --enable-unsafe-webgpu (SwiftShader here, the real GPU elsewhere). */
+  webgpu: boolean;
+  /** Where the JSON and SVG go (default bench/results). */
+  outDir?: string;
+  /** A Chromium profile folder to keep the model cache in between invocations (default: a temporary one). */
+  profile?: string;
+}
+
+export const BENCH_USAGE = `npm run bench -- [options]
+  --model <id>        a built test model (tiny, scripted, qwen3-0.6b-shaped-q8 …) or a catalog id (qwen3-0.6b/wasm-q8). Default tiny
+  --engine <name>     transformers (default) | web-llm (reported unavailable where it cannot run)
+  --device <name>     wasm (default) | webgpu
+  --runs <n>          default 3; medians with min and max
+  --prompt <n>        prompt length in tokens, about (default 128)
+  --output <n>        tokens to generate (default 64)
+  --bandwidth <GB/s>  memory bandwidth, for decode as a share of the bandwidth-bound limit
+  --paths <a,b>       runtime,transformers,ort (default all three)
+  --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
+  --out <dir>         where to write the JSON and SVG (default bench/results)
+  --profile <dir>     keep the browser profile (and the model cache) there`;
+
+/** Parses the CLI's arguments; throws with the usage on a bad one. */
+export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith("--")) throw new Error(`Unexpected argument "${arg}".\n${BENCH_USAGE}`);
+    const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
+    if (name === "webgpu" || name === "help") flags.add(name);
+    else if (inline !== undefined) values.set(name, inline);
+    else if (argv[i + 1] !== undefined) values.set(name, argv[++i]!);
+    else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
+  }
+  if (flags.has("help")) throw new Error(BENCH_USAGE);
+  const known = ["model", "engine", "device", "runs", "prompt", "output", "bandwidth", "paths", "out", "profile"];
+  for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
+  const int = (name: string, fallback: number, min: number) => {
+    const raw = values.get(name);
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}.`);
+    return value;
+  };
+  const engine = values.get("engine") ?? "transformers";
+  const device = values.get("device") ?? "wasm";
+  if (engine !== "transformers" && engine !== "web-llm") throw new Error(`--engine must be transformers or web-llm.`);
+  if (device !== "wasm" && device !== "webgpu") throw new Error(`--device must be wasm or webgpu.`);
+  const bandwidth = values.has("bandwidth") ? Number(values.get("bandwidth")) : undefined;
+  if (bandwidth !== undefined && !(bandwidth > 0)) throw new Error("--bandwidth must be a positive number of GB/s.");
+  const paths = values.get("paths")?.split(",") as BenchConfig["paths"];
+  if (paths?.some((path) => !["runtime", "transformers", "ort"].includes(path))) throw new Error("--paths takes runtime, transformers, ort.");
+  const config: BenchConfig = {
+    model: values.get("model") ?? "tiny",
+    engine,
+    device,
+    runs: int("runs", 3, 1),
+    promptTokens: int("prompt", 128, 1),
+    outputTokens: int("output", 64, 2),
+    ...(bandwidth !== undefined && { bandwidthGBs: bandwidth }),
+    ...(paths && { paths }),
+  };
+  return {
+    config,
+    webgpu: flags.has("webgpu") || device === "webgpu",
+    ...(values.has("out") && { outDir: values.get("out")! }),
+    ...(values.has("profile") && { profile: values.get("profile")! }),
+  };
+}

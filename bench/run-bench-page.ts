@@ -1,0 +1,340 @@
+/**
+ * The bench, on the page: for one model, engine and device, runs the three
+ * paths interleaved (the order rotates each run), each in a fresh worker:
+ *
+ * - `runtime`: `createLocalAdapter({ engine })` over the real engine worker
+ *   client (`createEngineClient` + worker/engine-worker.ts), timed around
+ *   `adapter.prepare()` and `adapter.run()`;
+ * - `transformers`: transformers.js directly in bench/raw-transformers-worker.ts;
+ * - `ort`: a bare onnxruntime-web loop in bench/bare-ort-worker.ts.
+ *
+ * All three read the same files from the same Cache API entries (downloaded
+ * once before anything is timed) and get the same prompt: the template
+ * messages the runtime sends its engine, captured first.
+ */
+import { QWEN3_CATALOG } from "../models/catalog.js";
+import type { CatalogEntry } from "../models/catalog-schema.js";
+import { createLocalAdapter } from "../runtime/adapters/local/create-local-adapter.js";
+import type { AgentMessage } from "../runtime/session/agent-message.js";
+import { probeCapabilities } from "../worker/capability-probe.js";
+import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
+import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
+import type { BareModelArgs } from "./bare-ort-worker.js";
+import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type PathSample } from "./bench-types.js";
+import type { RawModelArgs } from "./raw-transformers-worker.js";
+import { summarize } from "./summarize.js";
+import { callWorker } from "./worker-rpc.js";
+
+const TEST_BASE = "/models/test";
+const HUB = "https://huggingface.co";
+
+const weightsOf = (files: { path: string; bytes: number }[]) => files.filter((file) => /\.onnx(_data)?$/.test(file.path)).reduce((total, file) => total + file.bytes, 0);
+
+/** The models: those built under .cache/models (served by the bench's Vite server), then the catalog's transformers.js variants. */
+export async function listModels(): Promise<BenchModel[]> {
+  const built = (await fetch("/bench-models.json").then((r) => (r.ok ? r.json() : []), () => [])) as { id: string; dtype: string; files: BenchModel["files"] }[];
+  const models: BenchModel[] = built.map((m) => ({
+    id: m.id,
+    label: `${m.id} (test model, ${m.dtype}, ${(weightsOf(m.files) / 1e6).toFixed(1)} MB)`,
+    dtype: m.dtype,
+    repo: m.id,
+    baseUrl: TEST_BASE,
+    files: m.files.filter((f) => f.path !== "manifest.json"),
+    weightsBytes: weightsOf(m.files),
+    devices: ["wasm", "webgpu"],
+  }));
+  for (const entry of QWEN3_CATALOG) {
+    for (const variant of entry.variants) {
+      if (variant.engine !== "transformers") continue;
+      models.push({
+        id: `${entry.id}/${variant.id}`,
+        label: `${entry.label} ${variant.dtype} on ${variant.device} (catalog, ~${(variant.bytes / 1e6).toFixed(0)} MB)`,
+        dtype: variant.dtype,
+        repo: variant.repo,
+        baseUrl: entry.baseUrl ?? HUB,
+        files: variant.files,
+        weightsBytes: weightsOf(variant.files),
+        devices: [variant.device],
+      });
+    }
+  }
+  return models;
+}
+
+/** Whether the catalog models' files can be reached (no network here): one HEAD per repo, 3 s each. */
+export async function checkReachable(models: BenchModel[]): Promise<void> {
+  const byRepo = new Map<string, Promise<string | undefined>>();
+  await Promise.all(
+    models.map(async (model) => {
+      if (model.baseUrl === TEST_BASE) return;
+      const url = `${model.baseUrl}/${model.repo}/resolve/main/config.json`;
+      if (!byRepo.has(url)) {
+        byRepo.set(
+          url,
+          fetch(url, { method: "HEAD", signal: AbortSignal.timeout(3000) }).then(
+            (r) => (r.ok ? undefined : `its files are not reachable (HTTP ${r.status} from ${model.baseUrl})`),
+            () => `its files are not reachable from this browser (${model.baseUrl}: no network?)`,
+          ),
+        );
+      }
+      const reason = await byRepo.get(url);
+      if (reason) model.unavailable = reason;
+    }),
+  );
+}
+
+/** Why web-llm cannot run here (it needs WebGPU, MLC model libraries and MLC weights). */
+export function webLlmUnavailable(capabilities: DeviceCapabilities): string {
+  if (!capabilities.webgpu) return "web-llm needs WebGPU, and this browser has no WebGPU adapter.";
+  if (capabilities.fallbackAdapter) return "web-llm needs a hardware GPU; this WebGPU adapter is a software fallback (SwiftShader). Its MLC model libraries and weights are also not served here.";
+  return "web-llm needs MLC-compiled model libraries and MLC weights, which this bench does not serve (no network here); its baseline is not built yet.";
+}
+
+function catalogEntry(model: BenchModel, device: BenchConfig["device"]): CatalogEntry {
+  return {
+    id: model.id.replace(/[^a-z0-9._-]/gi, "-"),
+    label: model.label,
+    brief: "bench",
+    parameters: 1,
+    testModel: true,
+    baseUrl: model.baseUrl,
+    variants: [
+      {
+        id: `${device}-${model.dtype}`,
+        engine: "transformers",
+        device,
+        dtype: model.dtype,
+        repo: model.repo,
+        requiresShaderF16: false,
+        files: model.files.map(({ path, bytes }) => ({ path, bytes })),
+        bytes: model.files.reduce((total, file) => total + file.bytes, 0),
+      },
+    ],
+  };
+}
+
+function sourceOf(entry: CatalogEntry): ModelSource {
+  const variant = entry.variants[0]!;
+  return {
+    key: `${entry.id}/${variant.id}`,
+    engine: "transformers",
+    device: variant.device,
+    dtype: variant.dtype,
+    repo: variant.repo,
+    baseUrl: entry.baseUrl!,
+    files: variant.files.map(({ path, bytes }) => ({ path, bytes })),
+  };
+}
+
+const spawnEngine = (): EngineClient => createEngineClient({ spawn: () => new Worker(new URL("../worker/engine-worker.ts", import.meta.url), { type: "module" }) });
+const spawnTransformers = () => new Worker(new URL("./raw-transformers-worker.ts", import.meta.url), { type: "module" });
+const spawnOrt = () => new Worker(new URL("./bare-ort-worker.ts", import.meta.url), { type: "module" });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A user message of about `tokens` tokens (Qwen's tokenizer: about one token per short word). */
+function promptText(tokens: number): string {
+  const words = ["the", "cart", "holds", "two", "pairs", "of", "blue", "socks", "and", "a", "red", "hat", "please", "check", "order", "status"];
+  const count = Math.max(1, tokens - 12);
+  return `Summarise this: ${Array.from({ length: count }, (_, i) => words[i % words.length]).join(" ")}.`;
+}
+
+/** Records main-thread long tasks between `start()` and `stop()`. */
+function longTaskRecorder() {
+  const durations: number[] = [];
+  let observer: PerformanceObserver | undefined;
+  return {
+    start() {
+      try {
+        observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => durations.push(entry.duration)));
+        observer.observe({ type: "longtask", buffered: false });
+      } catch {
+        observer = undefined;
+      }
+    },
+    stop() {
+      observer?.takeRecords().forEach((entry) => durations.push(entry.duration));
+      observer?.disconnect();
+      return { longTasks: durations.length, longestTaskMs: durations.length ? Math.max(...durations) : 0 };
+    },
+  };
+}
+
+interface Generated {
+  promptTokens: number;
+  outputTokens: number;
+  text: string;
+  workerTtftMs: number;
+  workerDecodeTokPerS: number;
+}
+
+/** Page-side timing of one generation: `first` is set by the caller when output first arrives. */
+function sampleOf(loadKind: PathSample["loadKind"], loadMs: number, started: number, first: number | undefined, ended: number, generated: Generated, tasks: { longTasks: number; longestTaskMs: number }): PathSample {
+  const ttftMs = (first ?? ended) - started;
+  const decodeSeconds = first === undefined ? 0 : (ended - first) / 1000;
+  return {
+    loadKind,
+    loadMs,
+    ttftMs,
+    prefillTokPerS: ttftMs > 0 ? generated.promptTokens / (ttftMs / 1000) : 0,
+    decodeTokPerS: decodeSeconds > 0 ? (generated.outputTokens - 1) / decodeSeconds : 0,
+    ...generated,
+    ...tasks,
+  };
+}
+
+export type BenchLog = (line: string) => void;
+
+/** Runs the bench for `config` and returns the result (what `npm run bench` writes). */
+export async function runBench(config: BenchConfig, log: BenchLog = () => {}): Promise<BenchResult> {
+  if (config.engine !== "transformers") throw new Error(webLlmUnavailable(await probeCapabilities()));
+  const capabilities = await probeCapabilities();
+  if (config.device === "webgpu" && !capabilities.webgpu) throw new Error("This browser has no WebGPU adapter (headless Chromium needs --enable-unsafe-webgpu; npm run bench -- --webgpu).");
+  const models = await listModels();
+  const model = models.find((m) => m.id === config.model);
+  if (!model) throw new Error(`No model "${config.model}". Known: ${models.map((m) => m.id).join(", ")}`);
+  const entry = catalogEntry(model, config.device);
+  const source = sourceOf(entry);
+  const onnx = model.files.find((f) => f.path.endsWith(".onnx"))!;
+  const data = model.files.find((f) => f.path === `${onnx.path}_data`);
+  const rawArgs: RawModelArgs = { repo: model.repo, baseUrl: model.baseUrl, dtype: model.dtype, device: config.device };
+  const bareArgs: BareModelArgs = { repo: model.repo, baseUrl: model.baseUrl, device: config.device, onnxPath: onnx.path, ...(data && { dataPath: data.path }) };
+
+  // Not timed: the download into the Cache API, the prompt the runtime sends, its token ids.
+  const setup = spawnEngine();
+  try {
+    if (!(await setup.cacheStatus(source)).cached) {
+      log(`downloading ${model.id} into the Cache API (not timed)`);
+      await setup.download("bench-download", source, () => {});
+    }
+  } finally {
+    setup.terminate();
+  }
+  const userMessage: AgentMessage = { id: "bench-user", role: "user", parts: [{ type: "text", text: promptText(config.promptTokens) }] };
+  const messages = await captureTemplateMessages(entry, userMessage, config.outputTokens);
+  const tokenizerWorker = spawnTransformers();
+  const ids = await callWorker<void>(tokenizerWorker, "loadTokenizer", rawArgs).then(() => callWorker<number[]>(tokenizerWorker, "tokenize", { messages }));
+  tokenizerWorker.terminate();
+  log(`prompt: ${ids.length} tokens; output: ${config.outputTokens} tokens; ${config.runs} runs`);
+
+  const paths = config.paths ?? [...BENCH_PATHS];
+  const runs: BenchResult["runs"] = [];
+  for (let run = 0; run < config.runs; run++) {
+    const order = paths.map((_, i) => paths[(i + run) % paths.length]!);
+    const samples: Partial<Record<BenchPath, PathSample>> = {};
+    for (const path of order) {
+      const loadKind = run === 0 ? "cold" : "warm";
+      await pause(100);
+      samples[path] =
+        path === "runtime"
+          ? await measureRuntime(entry, userMessage, config, loadKind)
+          : path === "transformers"
+            ? await measureWorker(spawnTransformers(), rawArgs, { messages, maxNewTokens: config.outputTokens }, loadKind)
+            : await measureWorker(spawnOrt(), bareArgs, { ids, maxNewTokens: config.outputTokens }, loadKind);
+      const s = samples[path]!;
+      log(`run ${run + 1}/${config.runs} ${path}: load ${s.loadMs.toFixed(0)} ms, TTFT ${s.ttftMs.toFixed(0)} ms, decode ${s.decodeTokPerS.toFixed(1)} tok/s (${s.outputTokens} tokens), long tasks ${s.longTasks}`);
+    }
+    runs.push({ order, samples });
+  }
+  return summarize({
+    version: 1,
+    date: new Date().toISOString(),
+    config: { ...config, paths },
+    model: { id: model.id, dtype: model.dtype, weightsBytes: model.weightsBytes },
+    environment: {
+      userAgent: navigator.userAgent,
+      cores: navigator.hardwareConcurrency,
+      crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      webgpu: capabilities.webgpu,
+      fallbackAdapter: capabilities.fallbackAdapter,
+    },
+    runs,
+  });
+}
+
+/** The template messages the runtime sends its engine for this prompt, caught by an engine that generates nothing. */
+async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMessage, maxNewTokens: number): Promise<TemplateMessage[]> {
+  let captured: GenerateRequest | undefined;
+  const catcher: EngineHost = {
+    probe: probeCapabilities,
+    cacheStatus: async () => ({ cached: true }),
+    download: async () => {},
+    load: async () => {},
+    generate: async (request, onEvent) => {
+      captured = request;
+      onEvent({ type: "end", reason: "stop" });
+    },
+    cancel: async () => {},
+    deleteModel: async () => {},
+  };
+  const adapter = createLocalAdapter({ engine: catcher, models: [entry], model: entry.id, autoLoad: false, generation: { maxNewTokens, temperature: 0 } });
+  for await (const _part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
+    // drain
+  }
+  if (!captured) throw new Error("The runtime sent no generation to its engine.");
+  return captured.messages;
+}
+
+async function measureRuntime(entry: CatalogEntry, userMessage: AgentMessage, config: BenchConfig, loadKind: PathSample["loadKind"]): Promise<PathSample> {
+  const client = spawnEngine();
+  let usage: GenerationUsage | undefined;
+  // Only to read the usage the engine reports; every call passes straight through.
+  const engine: EngineHost = {
+    ...client,
+    generate: (request, onEvent) =>
+      client.generate(request, (event) => {
+        if (event.type === "usage") usage = event.usage;
+        onEvent(event);
+      }),
+  };
+  try {
+    const adapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
+    const loadStarted = performance.now();
+    await adapter.prepare();
+    const loadMs = performance.now() - loadStarted;
+    const recorder = longTaskRecorder();
+    recorder.start();
+    const started = performance.now();
+    let first: number | undefined;
+    let text = "";
+    let error: string | undefined;
+    for await (const part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
+      if (part.type === "text-delta") {
+        first ??= performance.now();
+        text += part.delta;
+      } else if (part.type === "error") error = part.error;
+    }
+    const ended = performance.now();
+    const tasks = recorder.stop();
+    if (error) throw new Error(`runtime: ${error}`);
+    if (!usage) throw new Error("runtime: the engine reported no usage");
+    return sampleOf(loadKind, loadMs, started, first, ended, {
+      promptTokens: usage.promptTokens,
+      outputTokens: usage.outputTokens,
+      text,
+      workerTtftMs: usage.timeToFirstTokenMs,
+      workerDecodeTokPerS: usage.decodeTokensPerSecond,
+    }, tasks);
+  } finally {
+    client.terminate();
+  }
+}
+
+async function measureWorker(worker: Worker, loadArgs: unknown, generateArgs: unknown, loadKind: PathSample["loadKind"]): Promise<PathSample> {
+  try {
+    const loadStarted = performance.now();
+    const stages = await callWorker<{ stages?: Record<string, number> } | undefined>(worker, "load", loadArgs);
+    const loadMs = performance.now() - loadStarted;
+    if (stages?.stages) console.log(`[bench] load stages: ${Object.entries(stages.stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
+    const recorder = longTaskRecorder();
+    recorder.start();
+    const started = performance.now();
+    let first: number | undefined;
+    const generated = await callWorker<Generated>(worker, "generate", generateArgs, (event: { text: string }) => {
+      if (event.text) first ??= performance.now();
+    });
+    const ended = performance.now();
+    return sampleOf(loadKind, loadMs, started, first, ended, generated, recorder.stop());
+  } finally {
+    worker.terminate();
+  }
+}
