@@ -8,6 +8,7 @@ export * from "./session/index.js";
 export * from "./agent/index.js";
 export { createCloudAdapter, turnstileHeaders } from "./adapters/cloud/index.js";
 export type { CloudAdapterOptions, TurnstileHeadersOptions } from "./adapters/cloud/index.js";
+export * from "./adapters/local/index.js";
 export {
   callModelContextTool,
   defineWebTool,
