@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineWebAgent } from "../agent/define-web-agent.js";
 import { defineWebTool } from "../core/define-web-tool.js";
 import { registerWebTool } from "../core/register-web-tool.js";
@@ -150,7 +150,9 @@ describe("createAgentSession", () => {
     const session = createAgentSession(adapter, { storageKey: false });
     session.subscribe(() => {});
     session.send("first");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Stop once the adapter is running (after the tools settle, however long
+    // that takes on a loaded machine), while it waits before its next part.
+    await vi.waitFor(() => expect(session.getSnapshot().messages).toHaveLength(2), { timeout: 5000, interval: 5 });
     session.stop();
     expect(firstSignal?.aborted).toBe(true);
     expect(session.getSnapshot().status).toBe("idle");
