@@ -1,5 +1,5 @@
 import type { ChatErrorBody, ChatRequestBody } from "../../server/chat-wire.js";
-import { abortable } from "./abortable.js";
+import { abortable } from "../abortable.js";
 import { CLOUD_MESSAGES } from "./cloud-messages.js";
 import type { AvailabilityCheck } from "./create-availability-check.js";
 import { httpErrorPart, type ErrorPart } from "./http-error-part.js";

@@ -9,7 +9,7 @@ import { sessionReducer, type SessionState } from "../../session/session-reducer
 import type { ToolDescriptor } from "../../session/tool-descriptor.js";
 import { CLOUD_MESSAGES } from "./cloud-messages.js";
 import { createCloudAdapter, type CloudAdapterOptions } from "./create-cloud-adapter.js";
-import { TRUNCATION_MARKER } from "./truncate-tool-output.js";
+import { TRUNCATION_MARKER } from "../truncate-tool-output.js";
 import { call, createFetchDouble, finish, json, say, sseEvent, step, stream, type Reply } from "./test-fixtures/fetch-double.js";
 
 const tool = (name: string): ToolDescriptor => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } });

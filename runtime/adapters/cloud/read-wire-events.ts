@@ -1,6 +1,6 @@
 import { WebAgentsError } from "../../core/web-agents-error.js";
 import type { ChatWireEvent } from "../../server/chat-wire.js";
-import { abortable } from "./abortable.js";
+import { abortable } from "../abortable.js";
 import { CLOUD_MESSAGES } from "./cloud-messages.js";
 import { parseChatWireEvent } from "./parse-chat-wire-event.js";
 import { createEventStreamParser } from "./parse-event-stream.js";

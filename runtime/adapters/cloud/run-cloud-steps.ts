@@ -1,17 +1,17 @@
-import { toolErrorOutput } from "../../core/tool-error-output.js";
-import type { ToolOutput } from "../../core/tool-output.js";
 import { WebAgentsError } from "../../core/web-agents-error.js";
 import type { ChatRequestBody } from "../../server/chat-wire.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
 import type { AgentMessage } from "../../session/agent-message.js";
 import type { AgentErrorCode, AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
 import { sessionReducer } from "../../session/session-reducer.js";
-import { abortable, isAbortError } from "./abortable.js";
+import { abortable, isAbortError } from "../abortable.js";
+import { runToolCallPart } from "../run-tool-call-part.js";
+import { turnToolSteps } from "../turn-tool-steps.js";
 import type { AvailabilityCheck } from "./create-availability-check.js";
 import type { ChatTransport } from "./create-chat-transport.js";
 import { readWireEvents } from "./read-wire-events.js";
 import { toRequestMessages } from "./to-request-messages.js";
-import { truncateText, truncateToolOutput } from "./truncate-tool-output.js";
+import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
 
 export interface CloudRunContext {
   transport: ChatTransport;
@@ -38,26 +38,9 @@ function pageUrl(): string {
   return (hash === -1 ? location.href : location.href.slice(0, hash)).slice(0, MAX_PAGE_URL);
 }
 
-/**
- * Tool steps the turn already took: assistant messages with tool calls after
- * the last user message (a Retry resumes after a finished call). The server
- * counts the same way.
- */
-function turnToolSteps(messages: readonly AgentMessage[]): number {
-  let steps = 0;
-  for (let index = messages.length - 1; index >= 0 && messages[index]!.role !== "user"; index--) {
-    if (messages[index]!.parts.some((part) => part.type === "tool")) steps++;
-  }
-  return steps;
-}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The first text of a failed call's output: what a `tool-error` part carries. */
-const errorText = (output: ToolOutput) => {
-  const first = output.content[0];
-  return first?.type === "text" ? first.text : "Error [tool_failed]: The tool failed without saying why.";
-};
 
 /**
  * Runs one user message through the endpoint, step by step: each step POSTs
@@ -170,9 +153,9 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
       }
       for (const call of calls) {
         if (signal.aborted) break;
-        const output = await abortable(callTool(req, call), signal);
+        const end = await runToolCallPart(req, call, signal);
         open.delete(call.id);
-        yield record(output.isError ? { type: "tool-error", id: call.id, error: errorText(output) } : { type: "tool-result", id: call.id, output });
+        yield record(end);
       }
       if (signal.aborted) throw signal.reason;
       yield { type: "step-finish", step };
@@ -195,11 +178,3 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
   }
 }
 
-/** `req.callTool`, which never rejects by contract; one that does anyway becomes a failed result. */
-async function callTool(req: AgentRunRequest, call: ToolCallRequest): Promise<ToolOutput> {
-  try {
-    return await req.callTool(call);
-  } catch (error) {
-    return toolErrorOutput("tool_failed", messageOf(error));
-  }
-}

@@ -1,6 +1,6 @@
 import type { AgentMessage, AgentPart } from "../../session/agent-message.js";
 import { LIMITS } from "../../session/limits.js";
-import { truncateText, truncateToolOutput } from "./truncate-tool-output.js";
+import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
 
 function toRequestPart(part: AgentPart): AgentPart {
   if (part.type !== "tool") return part;

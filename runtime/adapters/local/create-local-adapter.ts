@@ -5,7 +5,7 @@ import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVarian
 import type { DeviceCapabilities, EngineHost, GenerateRequest } from "../../../worker/protocol.js";
 import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
-import { abortable, abortError } from "../cloud/abortable.js";
+import { abortable, abortError } from "../abortable.js";
 import { describeEngineError } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
 import { runLocalSteps } from "./run-local-steps.js";

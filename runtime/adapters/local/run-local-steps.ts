@@ -1,14 +1,14 @@
 import { buildTemplateMessages } from "../../../models/build-template-messages.js";
 import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
 import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
-import { toolErrorOutput } from "../../core/tool-error-output.js";
-import type { ToolOutput } from "../../core/tool-output.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
 import type { AgentMessage } from "../../session/agent-message.js";
 import type { AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
 import { sessionReducer } from "../../session/session-reducer.js";
-import { abortable, isAbortError } from "../cloud/abortable.js";
-import { truncateText, truncateToolOutput } from "../cloud/truncate-tool-output.js";
+import { isAbortError } from "../abortable.js";
+import { runToolCallPart } from "../run-tool-call-part.js";
+import { turnToolSteps } from "../turn-tool-steps.js";
+import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
 import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
 import { streamEngineEvents } from "./stream-engine-events.js";
 
@@ -30,29 +30,8 @@ export interface LocalRunContext {
 const CANCELLED = "Error [cancelled]: The run stopped before this call ran.";
 const OVER_BUDGET = "Error [cancelled]: The step limit was reached before this call ran.";
 
-/** Tool steps the turn already took (a Retry resumes after a finished call); the cloud adapter counts the same way. */
-function turnToolSteps(messages: readonly AgentMessage[]): number {
-  let steps = 0;
-  for (let index = messages.length - 1; index >= 0 && messages[index]!.role !== "user"; index--) {
-    if (messages[index]!.parts.some((part) => part.type === "tool")) steps++;
-  }
-  return steps;
-}
 
-/** The first text of a failed call's output: what a `tool-error` part carries. */
-const errorText = (output: ToolOutput) => {
-  const first = output.content[0];
-  return first?.type === "text" ? first.text : "Error [tool_failed]: The tool failed without saying why.";
-};
 
-/** `req.callTool`, which never rejects by contract; one that does anyway becomes a failed result. */
-async function callTool(req: AgentRunRequest, call: ToolCallRequest): Promise<ToolOutput> {
-  try {
-    return await req.callTool(call);
-  } catch (error) {
-    return toolErrorOutput("tool_failed", error instanceof Error ? error.message : String(error));
-  }
-}
 
 /**
  * The tool loop on the main thread. Each step renders the conversation
@@ -150,9 +129,9 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
       }
       for (const call of calls) {
         if (signal.aborted) break;
-        const output = await abortable(callTool(req, call), signal);
+        const end = await runToolCallPart(req, call, signal);
         open.delete(call.id);
-        yield record(output.isError ? { type: "tool-error", id: call.id, error: errorText(output) } : { type: "tool-result", id: call.id, output });
+        yield record(end);
       }
       if (signal.aborted) throw signal.reason;
       yield { type: "step-finish", step };

@@ -1,5 +1,5 @@
 import type { EngineEvent, EngineHost, GenerateRequest } from "../../../worker/protocol.js";
-import { abortError } from "../cloud/abortable.js";
+import { abortError } from "../abortable.js";
 
 /**
  * `engine.generate` as an async iterable of its events. Aborting `signal`

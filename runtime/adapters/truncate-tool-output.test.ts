@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ToolOutput } from "../../core/tool-output.js";
+import type { ToolOutput } from "../core/tool-output.js";
 import { TRUNCATION_MARKER, truncateText, truncateToolOutput } from "./truncate-tool-output.js";
 
 describe("truncateText", () => {

@@ -1,5 +1,5 @@
-import type { ToolContent, ToolOutput } from "../../core/tool-output.js";
-import { LIMITS } from "../../session/limits.js";
+import type { ToolContent, ToolOutput } from "../core/tool-output.js";
+import { LIMITS } from "../session/limits.js";
 
 /** Appended where text was cut, so the model knows it saw only the start. */
 export const TRUNCATION_MARKER = " … [truncated]";
