@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createServer } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel, scriptedModel } from "../models/test-models/index.js";
-import { modelFilesPlugin } from "./adapters/local/test-fixtures/model-files-plugin.js";
+import { modelFilesPlugin } from "./test-support/model-files-plugin.js";
 import { launchChromium } from "./test-support/launch-chromium.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SCRIPTED_ANSWER, ensureTestModel, scriptedModel, tinyModel } from "../models/test-models/index.js";
-import { modelFilesPlugin } from "../runtime/adapters/local/test-fixtures/model-files-plugin.js";
+import { modelFilesPlugin } from "../runtime/test-support/model-files-plugin.js";
 import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";

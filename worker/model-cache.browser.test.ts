@@ -1,44 +1,14 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel, type EnsuredTestModel } from "../models/test-models/index.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { modelFilesPlugin as modelFiles } from "../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { ModelSource } from "./protocol.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
-
-/**
- * Serves `.cache/models/<id>/<path>` at `/models/test/<id>/resolve/main/<path>`,
- * the hub's layout. Under `/slow-models/` the body trickles (64 KB every
- * 20 ms) so a download can be cancelled midway.
- */
-function modelFiles(root: string): Plugin {
-  return {
-    name: "model-files",
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const match = /^\/(models|slow-models)\/test\/([\w-]+)\/resolve\/main\/(.+)$/.exec(request.url ?? "");
-        const file = match && join(root, match[2]!, match[3]!);
-        if (!match || !file || !existsSync(file)) return next();
-        response.setHeader("content-length", statSync(file).size);
-        response.setHeader("content-type", "application/octet-stream");
-        if (match[1] === "models") return void createReadStream(file).pipe(response);
-        const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
-        stream.on("data", (chunk) => {
-          stream.pause();
-          response.write(chunk);
-          setTimeout(() => stream.resume(), 20);
-        });
-        stream.on("end", () => response.end());
-        response.on("close", () => stream.destroy());
-      });
-    },
-  };
-}
 
 const sourceFor = (model: EnsuredTestModel, base = "/models"): ModelSource => ({
   key: `${model.manifest.id}/wasm-fp32`,

@@ -12,7 +12,7 @@ import { serveFixture } from "../../../test-support/serve-fixture.js";
 import type { AdapterStatus } from "../../../session/agent-adapter.js";
 import type { AgentMessage, ToolPart } from "../../../session/agent-message.js";
 import type { AgentStreamPart } from "../../../session/agent-stream-part.js";
-import { modelFilesPlugin } from "./model-files-plugin.js";
+import { modelFilesPlugin } from "../../../test-support/model-files-plugin.js";
 
 const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
