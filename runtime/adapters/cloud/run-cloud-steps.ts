@@ -1,17 +1,15 @@
 import { WebAgentsError } from "../../core/web-agents-error.js";
 import type { ChatRequestBody } from "../../server/chat-wire.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
-import type { AgentMessage } from "../../session/agent-message.js";
 import type { AgentErrorCode, AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
-import { sessionReducer } from "../../session/session-reducer.js";
 import { abortable, isAbortError } from "../abortable.js";
 import { runToolCallPart } from "../run-tool-call-part.js";
+import { RunTranscript } from "../run-transcript.js";
 import { turnToolSteps } from "../turn-tool-steps.js";
 import type { AvailabilityCheck } from "./create-availability-check.js";
 import type { ChatTransport } from "./create-chat-transport.js";
 import { readWireEvents } from "./read-wire-events.js";
 import { toRequestMessages } from "./to-request-messages.js";
-import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
 
 export interface CloudRunContext {
   transport: ChatTransport;
@@ -55,23 +53,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunContext): AsyncGenerator<AgentStreamPart> {
   const { signal } = req;
   const maxSteps = req.agent?.maxSteps ?? context.maxSteps;
-  // The adapter's copy of the conversation, built by the session's own
-  // reducer so it matches what the session will hand the next run, with tool
-  // results cut when recorded.
-  let history: AgentMessage[] = req.messages;
-  const record = (part: AgentStreamPart): AgentStreamPart => {
-    let recorded = part;
-    if (part.type === "tool-result") recorded = { ...part, output: truncateToolOutput(part.output) };
-    if (part.type === "tool-error") recorded = { ...part, error: truncateText(part.error) };
-    history = sessionReducer({ messages: history, status: "streaming", runId: "" }, { type: "part", runId: "", part: recorded }).messages;
-    return part;
-  };
-  const open = new Set<string>();
-  const closeOpen = (error: string): AgentStreamPart[] => {
-    const parts = [...open].map((id): AgentStreamPart => ({ type: "tool-error", id, error }));
-    open.clear();
-    return parts.map(record);
-  };
+  const transcript = new RunTranscript(req.messages);
+  const { record, open, closeOpen } = transcript;
 
   let step = 0;
   let toolSteps = turnToolSteps(req.messages);
@@ -83,7 +66,7 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
 
     for (;;) {
       const body: ChatRequestBody = {
-        messages: toRequestMessages(history),
+        messages: toRequestMessages(transcript.messages),
         tools: req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
         page: { url: pageUrl() },
         ...(req.agent && { agent: req.agent.id }),

@@ -2,13 +2,11 @@ import { buildTemplateMessages } from "../../../models/build-template-messages.j
 import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
 import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
-import type { AgentMessage } from "../../session/agent-message.js";
 import type { AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
-import { sessionReducer } from "../../session/session-reducer.js";
 import { isAbortError } from "../abortable.js";
 import { runToolCallPart } from "../run-tool-call-part.js";
+import { RunTranscript } from "../run-transcript.js";
 import { turnToolSteps } from "../turn-tool-steps.js";
-import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
 import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
 import { streamEngineEvents } from "./stream-engine-events.js";
 
@@ -51,20 +49,8 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
   const newId = context.newId ?? (() => crypto.randomUUID());
   const maxSteps = req.agent?.maxSteps ?? context.maxSteps;
   const instructions = req.agent?.instructions ?? [];
-  let history: AgentMessage[] = req.messages;
-  const record = (part: AgentStreamPart): AgentStreamPart => {
-    let recorded = part;
-    if (part.type === "tool-result") recorded = { ...part, output: truncateToolOutput(part.output) };
-    if (part.type === "tool-error") recorded = { ...part, error: truncateText(part.error) };
-    history = sessionReducer({ messages: history, status: "streaming", runId: "" }, { type: "part", runId: "", part: recorded }).messages;
-    return part;
-  };
-  const open = new Set<string>();
-  const closeOpen = (error: string): AgentStreamPart[] => {
-    const parts = [...open].map((id): AgentStreamPart => ({ type: "tool-error", id, error }));
-    open.clear();
-    return parts.map(record);
-  };
+  const transcript = new RunTranscript(req.messages);
+  const { record, open, closeOpen } = transcript;
 
   let step = 0;
   let toolSteps = turnToolSteps(req.messages);
@@ -76,7 +62,7 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
         id: newId(),
         model: context.model,
         conversationId: context.conversationId,
-        messages: buildTemplateMessages(history, { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
+        messages: buildTemplateMessages(transcript.messages, { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
         tools: summingUp ? [] : req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
       };
       step++;
