@@ -1,9 +1,9 @@
 import { WebAgentsError } from "../../core/web-agents-error.js";
 import type { ChatRequestBody } from "../../server/chat-wire.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
-import type { AgentErrorCode, AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
+import type { AgentErrorCode, AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, isAbortError } from "../abortable.js";
-import { runToolCallPart } from "../run-tool-call-part.js";
+import { CANCELLED_CALL, endStep } from "../end-step.js";
 import { RunTranscript } from "../run-transcript.js";
 import { turnToolSteps } from "../turn-tool-steps.js";
 import type { AvailabilityCheck } from "./create-availability-check.js";
@@ -20,8 +20,6 @@ export interface CloudRunContext {
 
 const ERROR_CODES: readonly string[] = ["chat_disabled", "rate_limited", "bad_request", "network"] satisfies AgentErrorCode[];
 
-const CANCELLED = "Error [cancelled]: The run stopped before this call ran.";
-const OVER_BUDGET = "Error [cancelled]: The step limit was reached before this call ran.";
 
 /** `createChatHandler` refuses a longer `page.url` (read-chat-request.ts). */
 const MAX_PAGE_URL = 4096;
@@ -114,7 +112,7 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
             break;
           }
           case "error": {
-            yield* closeOpen(CANCELLED);
+            yield* closeOpen(CANCELLED_CALL);
             const code = ERROR_CODES.includes(event.code ?? "") ? (event.code as AgentErrorCode) : undefined;
             const error = event.error || "The assistant failed. Try again in a moment.";
             yield { type: "error", error, ...(code && { code }) };
@@ -126,31 +124,11 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
       }
 
       const hadCalls = calls.length > 0 || invalidCalls > 0;
-      if (hadCalls && toolSteps >= maxSteps) {
-        // This was the summing-up request, and the server still sent calls:
-        // never run past the budget.
-        yield* closeOpen(OVER_BUDGET);
-        yield { type: "step-finish", step };
-        yield { type: "finish", reason: "max-steps" };
-        return;
-      }
-      for (const call of calls) {
-        if (signal.aborted) break;
-        const end = await runToolCallPart(req, call, signal);
-        open.delete(call.id);
-        yield record(end);
-      }
-      if (signal.aborted) throw signal.reason;
-      yield { type: "step-finish", step };
-      if (!hadCalls) {
-        const reason: FinishReason = toolSteps >= maxSteps ? "max-steps" : "stop";
-        yield { type: "finish", reason };
-        return;
-      }
+      if (yield* endStep({ req, transcript, calls, hadCalls, summingUp: toolSteps >= maxSteps, step })) return;
       toolSteps++;
     }
   } catch (error) {
-    yield* closeOpen(CANCELLED);
+    yield* closeOpen(CANCELLED_CALL);
     if (signal.aborted || isAbortError(error)) {
       yield { type: "finish", reason: "aborted" };
     } else if (WebAgentsError.isInstance(error) && error.code === "network") {

@@ -2,9 +2,9 @@ import { buildTemplateMessages } from "../../../models/build-template-messages.j
 import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
 import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
-import type { AgentStreamPart, FinishReason } from "../../session/agent-stream-part.js";
+import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { isAbortError } from "../abortable.js";
-import { runToolCallPart } from "../run-tool-call-part.js";
+import { CANCELLED_CALL, endStep } from "../end-step.js";
 import { RunTranscript } from "../run-transcript.js";
 import { turnToolSteps } from "../turn-tool-steps.js";
 import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
@@ -25,8 +25,6 @@ export interface LocalRunContext {
   newId?: () => string;
 }
 
-const CANCELLED = "Error [cancelled]: The run stopped before this call ran.";
-const OVER_BUDGET = "Error [cancelled]: The step limit was reached before this call ran.";
 
 
 
@@ -106,30 +104,11 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
       yield* toParts(parser.end());
 
       const hadCalls = calls.length > 0 || invalidCalls > 0;
-      if (hadCalls && summingUp) {
-        // The summing-up step still called tools: never run past the budget.
-        yield* closeOpen(OVER_BUDGET);
-        yield { type: "step-finish", step };
-        yield { type: "finish", reason: "max-steps" };
-        return;
-      }
-      for (const call of calls) {
-        if (signal.aborted) break;
-        const end = await runToolCallPart(req, call, signal);
-        open.delete(call.id);
-        yield record(end);
-      }
-      if (signal.aborted) throw signal.reason;
-      yield { type: "step-finish", step };
-      if (!hadCalls) {
-        const reason: FinishReason = summingUp ? "max-steps" : "stop";
-        yield { type: "finish", reason };
-        return;
-      }
+      if (yield* endStep({ req, transcript, calls, hadCalls, summingUp, step })) return;
       toolSteps++;
     }
   } catch (error) {
-    yield* closeOpen(CANCELLED);
+    yield* closeOpen(CANCELLED_CALL);
     if (signal.aborted || isAbortError(error) || engineErrorCode(error) === "aborted") {
       yield { type: "finish", reason: "aborted" };
     } else {
