@@ -51,9 +51,17 @@ serveWorker({
     );
     const model = new Uint8Array(await (await read(cache, args, args.onnxPath)).arrayBuffer());
     const options: ort.InferenceSession.SessionOptions = { executionProviders: [args.device === "webgpu" ? "webgpu" : "wasm"] };
+
     if (args.dataPath) {
       const data = new Uint8Array(await (await read(cache, args, args.dataPath)).arrayBuffer());
       options.externalData = [{ path: args.dataPath.split("/").pop()!, data }];
+    }
+    const layerCount = (config as { num_hidden_layers: number }).num_hidden_layers;
+    // On WebGPU the KV cache stays on the GPU between steps, as transformers.js keeps it; only the logits come back.
+    if (args.device === "webgpu") {
+      options.preferredOutputLocation = Object.fromEntries(
+        Array.from({ length: layerCount }, (_, layer) => [`present.${layer}.key`, `present.${layer}.value`]).flat().map((name) => [name, "gpu-buffer" as const]),
+      );
     }
     const t1 = performance.now();
     const session = await ort.InferenceSession.create(model, options);
@@ -74,6 +82,7 @@ serveWorker({
   async generate({ ids, maxNewTokens }: { ids: number[]; maxNewTokens: number }, emit) {
     if (!loaded) throw new Error("load the model first");
     const { session, decoder, layers, kvHeads, headDim, eos } = loaded;
+    decoder.reset();
     const inputs = new Set(session.inputNames);
     const started = performance.now();
     let first: number | undefined;
@@ -86,7 +95,7 @@ serveWorker({
     let position = 0;
     let outputTokens = 0;
     let text = "";
-    while (outputTokens < maxNewTokens) {
+    for (;;) {
       const length = step.length;
       const feeds: Record<string, ort.Tensor> = {
         input_ids: new ort.Tensor("int64", BigInt64Array.from(step), [1, length]),
@@ -99,7 +108,7 @@ serveWorker({
       const logits = outputs.logits!;
       const vocab = logits.dims.at(-1)!;
       const rows = logits.dims.at(-2)!;
-      const data = logits.data as Float32Array;
+      const data = (logits.location === "cpu" ? logits.data : await logits.getData()) as Float32Array;
       let best = 0;
       let bestValue = -Infinity;
       for (let i = (rows - 1) * vocab, end = rows * vocab; i < end; i++) {
@@ -114,14 +123,18 @@ serveWorker({
       const piece = decoder.next(best);
       text += piece;
       emit({ text: piece });
-      if (eos.has(best)) break;
+      logits.dispose?.();
+      const done = eos.has(best) || outputTokens >= maxNewTokens;
+      if (done) {
+        for (const [name, tensor] of Object.entries(outputs)) if (name !== "logits") tensor.dispose?.();
+      }
+      for (const tensor of Object.values(past)) tensor.dispose?.();
+      if (done) break;
       const next: Record<string, ort.Tensor> = {};
       for (let layer = 0; layer < layers; layer++) {
         next[`past_key_values.${layer}.key`] = outputs[`present.${layer}.key`]!;
         next[`past_key_values.${layer}.value`] = outputs[`present.${layer}.value`]!;
       }
-      for (const tensor of Object.values(past)) tensor.dispose?.();
-      logits.dispose?.();
       past = next;
       position += length;
       step = [BigInt(best)];

@@ -42,19 +42,22 @@ export interface BenchConfig {
   promptTokens: number;
   /** New tokens to generate (greedy). */
   outputTokens: number;
+  /** Each run loads every path afresh (the first run cold, later ones warm). */
   runs: number;
+  /**
+   * Timed generations per path per run, after the first one (which is
+   * reported apart: it pays for the engine's first-use work). Interleaved:
+   * each round runs every path once, in a rotating order. Default 3.
+   */
+  generations?: number;
   /** Memory bandwidth in GB/s, for decode as a share of the bandwidth-bound limit. */
   bandwidthGBs?: number;
   /** Which paths to run (default all three). */
   paths?: BenchPath[];
 }
 
-/** One path in one run. Times are measured on the page's main thread. */
-export interface PathSample {
-  /** `cold` for the first load of the path on the page, `warm` after. */
-  loadKind: "cold" | "warm";
-  /** A fresh worker: spawn, engine start, model read from the Cache API, session created. */
-  loadMs: number;
+/** One generation through one path. Times are measured on the page's main thread. */
+export interface GenerationSample {
   /** From the generate call to the first streamed output arriving on the page. */
   ttftMs: number;
   /** Prompt tokens / TTFT. */
@@ -66,10 +69,28 @@ export interface PathSample {
   /** The same two figures as the worker measured them (no message hop). */
   workerTtftMs: number;
   workerDecodeTokPerS: number;
-  /** Main-thread long tasks during generation. */
+  /** Main-thread long tasks (over 50 ms) during the generation. */
   longTasks: number;
   longestTaskMs: number;
+  /**
+   * What ran in the long animation frames over 50 ms during the generation
+   * (the Long Animation Frames API's script attribution), longest first:
+   * `"<ms> ms <invoker> (<source>)"`. Empty where the browser lacks the API.
+   */
+  longTaskScripts: string[];
   text: string;
+}
+
+/** One path in one run: a fresh worker loaded, its first generation, then the timed ones. */
+export interface PathSample {
+  /** `cold` for the first load of the path on the page, `warm` after. */
+  loadKind: "cold" | "warm";
+  /** A fresh worker: spawn, engine start, model read from the Cache API, session created. */
+  loadMs: number;
+  /** The first generation after the load (what a person's first message meets). */
+  first: GenerationSample;
+  /** The timed generations after it, in round order. */
+  generations: GenerationSample[];
 }
 
 export interface Stat {
@@ -82,33 +103,55 @@ export interface Stat {
 export interface PathSummary {
   loadColdMs: Stat;
   loadWarmMs: Stat;
+  /** TTFT of the first generation after each load. */
+  firstTtftMs: Stat;
+  /** Decode tok/s of the first generation after each load. */
+  firstDecodeTokPerS: Stat;
+  /** Over the timed generations (not the first after a load). */
   ttftMs: Stat;
   prefillTokPerS: Stat;
   decodeTokPerS: Stat;
   promptTokens: number;
   outputTokens: Stat;
+  /** Over every generation, the first ones included. */
   longTasks: number;
   longestTaskMs: number;
+  /** The distinct long-frame scripts seen (see {@link GenerationSample.longTaskScripts}). */
+  longTaskScripts: string[];
   /** Decode tok/s (median) / (bandwidth / weights bytes); null without a bandwidth. */
   bandwidthShare: number | null;
 }
 
-/** runtime / raw, from medians: below 1 for time is better, above 1 for speed is better. */
+/**
+ * runtime / raw: the median of paired ratios, each pair measured in the same
+ * round (or, for loads and first generations, the same run), so slow drift
+ * on a shared machine touches both sides. Below 1 for time is better, above
+ * 1 for speed is better.
+ */
 export interface Ratios {
   ttft: number;
   decode: number;
+  firstTtft: number;
   warmLoad: number;
+  /**
+   * Best against best over the timed generations: runtime's lowest TTFT /
+   * raw's lowest, runtime's highest decode tok/s / raw's highest. On a
+   * shared machine noise only ever adds time, so the best of many runs is
+   * the steadiest estimate of each path's own cost.
+   */
+  bestTtft: number;
+  bestDecode: number;
 }
 
 export interface BenchResult {
-  version: 1;
+  version: 2;
   date: string;
-  config: BenchConfig;
+  config: BenchConfig & { generations: number };
   model: { id: string; dtype: string; weightsBytes: number };
   environment: { userAgent: string; cores: number; crossOriginIsolated: boolean; webgpu: boolean; fallbackAdapter: boolean };
   /** tokens/s the memory bandwidth allows: bandwidth / weights bytes; null without a bandwidth. */
   bandwidthLimitTokPerS: number | null;
-  /** Each run's samples, in the order they ran (the order rotates per run). */
+  /** Each run's samples; `order` is the path order of the run's loads and first generations (the rounds rotate on from it). */
   runs: { order: BenchPath[]; samples: Partial<Record<BenchPath, PathSample>> }[];
   summary: Partial<Record<BenchPath, PathSummary>>;
   ratios: { vsTransformers?: Ratios; vsOrt?: Ratios };

@@ -15,13 +15,15 @@ const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 describe("parseBenchArguments", () => {
   it("reads every option and refuses unknown ones", () => {
-    expect(parseBenchArguments(["--model", "qwen3-0.6b-shaped-q8", "--runs=5", "--device", "webgpu", "--prompt", "256", "--output", "32", "--bandwidth", "100", "--out", "x"])).toEqual({
-      config: { model: "qwen3-0.6b-shaped-q8", engine: "transformers", device: "webgpu", runs: 5, promptTokens: 256, outputTokens: 32, bandwidthGBs: 100 },
+    expect(parseBenchArguments(["--model", "qwen3-0.6b-shaped-q8", "--runs=5", "--generations", "4", "--device", "webgpu", "--prompt", "256", "--output", "32", "--bandwidth", "100", "--out", "x"])).toEqual({
+      config: { model: "qwen3-0.6b-shaped-q8", engine: "transformers", device: "webgpu", runs: 5, generations: 4, promptTokens: 256, outputTokens: 32, bandwidthGBs: 100 },
       webgpu: true,
       outDir: "x",
     });
     expect(() => parseBenchArguments(["--modle", "tiny"])).toThrow(/Unknown option --modle/);
     expect(() => parseBenchArguments(["--runs", "0"])).toThrow(/--runs must be/);
+    expect(() => parseBenchArguments(["--generations", "0"])).toThrow(/--generations must be/);
+    expect(parseBenchArguments([]).config).toMatchObject({ model: "tiny", device: "wasm", runs: 3, generations: 3 });
   });
 });
 
@@ -48,7 +50,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
     out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     ({ stdout } = await run(
       process.execPath,
-      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--out", out],
+      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--out", out],
       { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     ));
     result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;
@@ -66,27 +68,39 @@ describe("npm run bench on the tiny model (smoke)", () => {
   };
 
   it("prints the table and writes the JSON and the SVG chart", () => {
-    expect(stdout).toMatch(/path\s+load cold ms\s+load warm ms\s+TTFT ms/);
+    expect(stdout).toMatch(/path\s+load cold ms\s+load warm ms\s+first TTFT ms\s+TTFT ms/);
+    expect(stdout).toMatch(/runtime\/transformers: best TTFT \d[\d.]*, best decode \d[\d.]*, first TTFT \d/);
     expect(stdout).toMatch(/^runtime\s/m);
     expect(readFileSync(join(out, "latest.svg"), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
   });
 
   it("has every field, with plausible values, for all three paths", () => {
-    expect(result).toMatchObject({ version: 1, config: { model: "tiny", device: "wasm", runs: 2, outputTokens: 8 }, model: { id: "tiny", dtype: "fp32" } });
+    expect(result).toMatchObject({ version: 2, config: { model: "tiny", device: "wasm", runs: 2, generations: 2, outputTokens: 8 }, model: { id: "tiny", dtype: "fp32" } });
     expect(result.model.weightsBytes).toBeGreaterThan(50_000);
     expect(result.environment.cores).toBeGreaterThan(0);
     expect(result.runs).toHaveLength(2);
     expect(result.bandwidthLimitTokPerS).toBeCloseTo(50e9 / result.model.weightsBytes);
     for (const path of ["runtime", "transformers", "ort"] as const) {
       const summary = result.summary[path] as PathSummary;
-      for (const key of ["loadColdMs", "loadWarmMs", "ttftMs", "prefillTokPerS", "decodeTokPerS", "outputTokens"] as const) positive(summary[key]);
+      for (const key of ["loadColdMs", "loadWarmMs", "firstTtftMs", "firstDecodeTokPerS", "ttftMs", "prefillTokPerS", "decodeTokPerS", "outputTokens"] as const) positive(summary[key]);
+      expect(summary.ttftMs.n).toBe(4);
+      expect(summary.firstTtftMs.n).toBe(2);
+      expect(Array.isArray(summary.longTaskScripts)).toBe(true);
       expect(summary.promptTokens).toBeGreaterThan(10);
       expect(summary.outputTokens.max).toBeLessThanOrEqual(8);
       expect(summary.longTasks).toBeGreaterThanOrEqual(0);
       expect(summary.longestTaskMs).toBeGreaterThanOrEqual(0);
       expect(summary.bandwidthShare).toBeGreaterThan(0);
       expect(summary.bandwidthShare).toBeLessThan(1);
-      for (const run of result.runs) expect(run.samples[path]?.text.length).toBeGreaterThan(0);
+      for (const run of result.runs) {
+        const sample = run.samples[path]!;
+        expect(sample.generations).toHaveLength(2);
+        for (const generation of [sample.first, ...sample.generations]) {
+          expect(generation.text.length).toBeGreaterThan(0);
+          expect(generation.workerTtftMs).toBeGreaterThan(0);
+          expect(generation.workerTtftMs).toBeLessThanOrEqual(generation.ttftMs + 1);
+        }
+      }
     }
     // The same prompt through all three: same token count.
     expect(new Set(Object.values(result.summary).map((s) => s!.promptTokens)).size).toBe(1);

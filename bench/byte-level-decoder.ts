@@ -31,7 +31,7 @@ export class ByteLevelDecoder {
   private readonly special = new Set<number>();
   private readonly bytes = new Map<number, Uint8Array>();
   private readonly table = unicodeToByte();
-  private readonly decoder = new TextDecoder("utf-8");
+  private decoder = new TextDecoder("utf-8");
 
   constructor(json: TokenizerJson) {
     for (const token in json.model.vocab) this.strings[json.model.vocab[token]!] = token;
@@ -52,5 +52,10 @@ export class ByteLevelDecoder {
       this.bytes.set(id, bytes);
     }
     return this.decoder.decode(bytes, { stream: true });
+  }
+
+  /** Drops any bytes still waiting for the rest of their character (a new generation starts). */
+  reset(): void {
+    this.decoder = new TextDecoder("utf-8");
   }
 }

@@ -27,20 +27,21 @@ function panel(title: string, entries: [BenchPath, Stat][], x: number, width: nu
   return parts.join("");
 }
 
-/** An SVG chart of a result: TTFT, decode tok/s and warm load per path (medians, min-max whiskers). */
+/** An SVG chart of a result: first TTFT, TTFT, decode tok/s and warm load per path (medians, min-max whiskers). */
 export function resultChartSvg(result: BenchResult): string {
   const entries = Object.entries(result.summary) as [BenchPath, PathSummary][];
-  const width = 780;
+  const width = 960;
   const height = 260;
-  const third = width / 3;
-  const title = `${result.model.id} on ${result.config.device}: ${result.config.runs} runs, prompt ${entries[0]?.[1].promptTokens ?? "?"} tok, output ${result.config.outputTokens} tok`;
+  const quarter = width / 4;
+  const title = `${result.model.id} on ${result.config.device}: ${result.config.runs} runs x ${result.config.generations} generations, prompt ${entries[0]?.[1].promptTokens ?? "?"} tok, output ${result.config.outputTokens} tok`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + 24}" viewBox="0 0 ${width} ${height + 24}" font-family="sans-serif">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="8" y="${height + 16}" font-size="11" fill="#555">${escape(title)}</text>`,
-    panel("time to first token (ms)", entries.map(([path, s]) => [path, s.ttftMs]), 0, third, height),
-    panel("decode tokens/s", entries.map(([path, s]) => [path, s.decodeTokPerS]), third, third, height),
-    panel("warm load (ms)", entries.map(([path, s]) => [path, s.loadWarmMs]), 2 * third, third, height),
+    panel("first TTFT after load (ms)", entries.map(([path, s]) => [path, s.firstTtftMs]), 0, quarter, height),
+    panel("time to first token (ms)", entries.map(([path, s]) => [path, s.ttftMs]), quarter, quarter, height),
+    panel("decode tokens/s", entries.map(([path, s]) => [path, s.decodeTokPerS]), 2 * quarter, quarter, height),
+    panel("warm load (ms)", entries.map(([path, s]) => [path, s.loadWarmMs]), 3 * quarter, quarter, height),
     `</svg>`,
   ].join("\n");
 }

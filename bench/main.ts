@@ -31,10 +31,19 @@ function showResult(result: BenchResult) {
   });
   const results = $("results");
   results.replaceChildren(table);
-  const ratios = [result.ratios.vsTransformers && `warm load runtime/transformers.js ${result.ratios.vsTransformers.warmLoad.toFixed(3)}`, result.ratios.vsOrt && `runtime/bare ORT ${result.ratios.vsOrt.warmLoad.toFixed(3)}`].filter(Boolean).join("; ");
+  const ratios = ([["transformers.js", result.ratios.vsTransformers], ["bare ORT", result.ratios.vsOrt]] as const)
+    .filter(([, r]) => r)
+    .map(([name, r]) => `runtime/${name}: best TTFT ${r!.bestTtft.toFixed(3)}, best decode ${r!.bestDecode.toFixed(3)}, first TTFT ${r!.firstTtft.toFixed(3)}, warm load ${r!.warmLoad.toFixed(3)}`)
+    .join("; ");
   const caption = document.createElement("p");
-  caption.textContent = `${ratios}. Medians, (min-max). Long tasks: main-thread tasks over 50 ms during generation.`;
+  caption.textContent = `${ratios}. Medians, (min-max); ratios are medians of runtime/raw pairs measured in the same round; best: each path's best generation against the other's. First TTFT: the first generation after each load; TTFT and decode: the later ones. Long tasks: main-thread tasks over 50 ms during generation.`;
   results.append(caption);
+  const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `${path}: ${script}`));
+  if (scripts.length) {
+    const list = document.createElement("ul");
+    for (const script of scripts) list.append(Object.assign(document.createElement("li"), { textContent: script }));
+    results.append(Object.assign(document.createElement("p"), { textContent: "Long frames during generation, by what ran in them:" }), list);
+  }
   $("chart").innerHTML = resultChartSvg(result);
 }
 
@@ -71,6 +80,7 @@ async function start() {
       promptTokens: Number($<HTMLInputElement>("prompt").value),
       outputTokens: Number($<HTMLInputElement>("output").value),
       runs: Number($<HTMLInputElement>("runs").value),
+      generations: Number($<HTMLInputElement>("generations").value),
       ...(bandwidth > 0 && { bandwidthGBs: bandwidth }),
     };
     $<HTMLButtonElement>("run").disabled = true;

@@ -14,7 +14,8 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --model <id>        a built test model (tiny, scripted, qwen3-0.6b-shaped-q8 …) or a catalog id (qwen3-0.6b/wasm-q8). Default tiny
   --engine <name>     transformers (default) | web-llm (reported unavailable where it cannot run)
   --device <name>     wasm (default) | webgpu
-  --runs <n>          default 3; medians with min and max
+  --runs <n>          loads of every path, each in a fresh worker (default 3; the first is cold)
+  --generations <n>   timed generations per path per run, after the first (default 3); interleaved
   --prompt <n>        prompt length in tokens, about (default 128)
   --output <n>        tokens to generate (default 64)
   --bandwidth <GB/s>  memory bandwidth, for decode as a share of the bandwidth-bound limit
@@ -37,7 +38,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
   }
   if (flags.has("help")) throw new Error(BENCH_USAGE);
-  const known = ["model", "engine", "device", "runs", "prompt", "output", "bandwidth", "paths", "out", "profile"];
+  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "out", "profile"];
   for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
   const int = (name: string, fallback: number, min: number) => {
     const raw = values.get(name);
@@ -58,6 +59,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     engine,
     device,
     runs: int("runs", 3, 1),
+    generations: int("generations", 3, 1),
     promptTokens: int("prompt", 128, 1),
     outputTokens: int("output", 64, 2),
     ...(bandwidth !== undefined && { bandwidthGBs: bandwidth }),

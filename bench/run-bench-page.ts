@@ -20,9 +20,9 @@ import { probeCapabilities } from "../worker/capability-probe.js";
 import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
 import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
-import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type PathSample } from "./bench-types.js";
+import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample } from "./bench-types.js";
 import type { RawModelArgs } from "./raw-transformers-worker.js";
-import { summarize } from "./summarize.js";
+import { stat, summarize } from "./summarize.js";
 import { callWorker } from "./worker-rpc.js";
 
 const TEST_BASE = "/models/test";
@@ -138,23 +138,53 @@ function promptText(tokens: number): string {
   return `Summarise this: ${Array.from({ length: count }, (_, i) => words[i % words.length]).join(" ")}.`;
 }
 
-/** Records main-thread long tasks between `start()` and `stop()`. */
+interface LoafScript {
+  duration: number;
+  invoker?: string;
+  sourceURL?: string;
+  sourceFunctionName?: string;
+}
+
+/** `"<ms> ms <invoker> (<file>:<function>)"` for a long frame's scripts, longest first. */
+function describeFrame(duration: number, scripts: LoafScript[]): string {
+  const file = (url = "") => url.replace(/^[a-z]+:\/\/[^/]+/, "").replace(/\?.*$/, "") || "?";
+  const parts = [...scripts]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((script) => `${Math.round(script.duration)} ms ${script.invoker ?? "script"} (${file(script.sourceURL)}${script.sourceFunctionName ? `:${script.sourceFunctionName}` : ""})`);
+  return `${Math.round(duration)} ms frame: ${parts.length ? parts.join("; ") : "no script (style, layout, GC or the browser itself)"}`;
+}
+
+/** Records main-thread long tasks, and what ran in long animation frames, between `start()` and `stop()`. */
 function longTaskRecorder() {
   const durations: number[] = [];
-  let observer: PerformanceObserver | undefined;
+  const frames: { duration: number; label: string }[] = [];
+  const observers: PerformanceObserver[] = [];
+  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return;
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach(onEntry));
+    observer.observe({ type, buffered: false });
+    observers.push(observer);
+  };
   return {
     start() {
-      try {
-        observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => durations.push(entry.duration)));
-        observer.observe({ type: "longtask", buffered: false });
-      } catch {
-        observer = undefined;
-      }
+      observe("longtask", (entry) => durations.push(entry.duration));
+      observe("long-animation-frame", (entry) => {
+        if (entry.duration > 50) frames.push({ duration: entry.duration, label: describeFrame(entry.duration, (entry as PerformanceEntry & { scripts?: LoafScript[] }).scripts ?? []) });
+      });
     },
-    stop() {
-      observer?.takeRecords().forEach((entry) => durations.push(entry.duration));
-      observer?.disconnect();
-      return { longTasks: durations.length, longestTaskMs: durations.length ? Math.max(...durations) : 0 };
+    stop(): Pick<GenerationSample, "longTasks" | "longestTaskMs" | "longTaskScripts"> {
+      for (const observer of observers) {
+        observer.takeRecords().forEach((entry) => {
+          if (entry.entryType === "longtask") durations.push(entry.duration);
+        });
+        observer.disconnect();
+      }
+      return {
+        longTasks: durations.length,
+        longestTaskMs: durations.length ? Math.max(...durations) : 0,
+        longTaskScripts: frames.sort((a, b) => b.duration - a.duration).map((frame) => frame.label),
+      };
     },
   };
 }
@@ -167,13 +197,11 @@ interface Generated {
   workerDecodeTokPerS: number;
 }
 
-/** Page-side timing of one generation: `first` is set by the caller when output first arrives. */
-function sampleOf(loadKind: PathSample["loadKind"], loadMs: number, started: number, first: number | undefined, ended: number, generated: Generated, tasks: { longTasks: number; longestTaskMs: number }): PathSample {
+/** Page-side timing of one generation: `first` is when output first arrived. */
+function generationSample(started: number, first: number | undefined, ended: number, generated: Generated, tasks: ReturnType<ReturnType<typeof longTaskRecorder>["stop"]>): GenerationSample {
   const ttftMs = (first ?? ended) - started;
   const decodeSeconds = first === undefined ? 0 : (ended - first) / 1000;
   return {
-    loadKind,
-    loadMs,
     ttftMs,
     prefillTokPerS: ttftMs > 0 ? generated.promptTokens / (ttftMs / 1000) : 0,
     decodeTokPerS: decodeSeconds > 0 ? (generated.outputTokens - 1) / decodeSeconds : 0,
@@ -182,9 +210,25 @@ function sampleOf(loadKind: PathSample["loadKind"], loadMs: number, started: num
   };
 }
 
+/** A path loaded in a fresh worker, ready to generate again and again. */
+interface LoadedPath {
+  loadMs: number;
+  generate(): Promise<GenerationSample>;
+  terminate(): void;
+}
+
 export type BenchLog = (line: string) => void;
 
-/** Runs the bench for `config` and returns the result (what `npm run bench` writes). */
+const rotate = <T>(items: readonly T[], by: number): T[] => items.map((_, i) => items[(i + by) % items.length]!);
+const median = (values: number[]) => stat(values).median;
+
+/**
+ * Runs the bench for `config` and returns the result (what `npm run bench`
+ * writes). Each run loads every path in a fresh worker (all three stay
+ * loaded: three copies of the model in memory), then generates: once per
+ * path (the first generation, reported apart), then `generations` rounds of
+ * one generation per path, the order rotating each round.
+ */
 export async function runBench(config: BenchConfig, log: BenchLog = () => {}): Promise<BenchResult> {
   if (config.engine !== "transformers") throw new Error(webLlmUnavailable(await probeCapabilities()));
   const capabilities = await probeCapabilities();
@@ -192,6 +236,8 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
   const models = await listModels();
   const model = models.find((m) => m.id === config.model);
   if (!model) throw new Error(`No model "${config.model}". Known: ${models.map((m) => m.id).join(", ")}`);
+  const generations = config.generations ?? 3;
+  if (!Number.isInteger(generations) || generations < 1) throw new Error("generations must be an integer of at least 1.");
   const entry = catalogEntry(model, config.device);
   const source = sourceOf(entry);
   const onnx = model.files.find((f) => f.path.endsWith(".onnx"))!;
@@ -209,36 +255,58 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
   } finally {
     setup.terminate();
   }
-  const userMessage: AgentMessage = { id: "bench-user", role: "user", parts: [{ type: "text", text: promptText(config.promptTokens) }] };
-  const messages = await captureTemplateMessages(entry, userMessage, config.outputTokens);
+  const userText = promptText(config.promptTokens);
+  const messages = await captureTemplateMessages(entry, { id: "bench-user", role: "user", parts: [{ type: "text", text: userText }] }, config.outputTokens);
   const tokenizerWorker = spawnTransformers();
   const ids = await callWorker<void>(tokenizerWorker, "loadTokenizer", rawArgs).then(() => callWorker<number[]>(tokenizerWorker, "tokenize", { messages }));
   tokenizerWorker.terminate();
-  log(`prompt: ${ids.length} tokens; output: ${config.outputTokens} tokens; ${config.runs} runs`);
+  log(`prompt: ${ids.length} tokens; output: ${config.outputTokens} tokens; ${config.runs} runs x ${generations} timed generations`);
+
+  const load = (path: BenchPath): Promise<LoadedPath> =>
+    path === "runtime"
+      ? loadRuntime(entry, userText, config)
+      : path === "transformers"
+        ? loadWorker(spawnTransformers(), rawArgs, { messages, maxNewTokens: config.outputTokens })
+        : loadWorker(spawnOrt(), bareArgs, { ids, maxNewTokens: config.outputTokens });
 
   const paths = config.paths ?? [...BENCH_PATHS];
   const runs: BenchResult["runs"] = [];
   for (let run = 0; run < config.runs; run++) {
-    const order = paths.map((_, i) => paths[(i + run) % paths.length]!);
+    const order = rotate(paths, run);
+    const loaded: Partial<Record<BenchPath, LoadedPath>> = {};
     const samples: Partial<Record<BenchPath, PathSample>> = {};
+    try {
+      for (const path of order) {
+        await pause(100);
+        loaded[path] = await load(path);
+      }
+      for (const path of order) {
+        await pause(100);
+        samples[path] = { loadKind: run === 0 ? "cold" : "warm", loadMs: loaded[path]!.loadMs, first: await loaded[path]!.generate(), generations: [] };
+      }
+      for (let round = 0; round < generations; round++) {
+        for (const path of rotate(paths, run + round + 1)) {
+          await pause(50);
+          samples[path]!.generations.push(await loaded[path]!.generate());
+        }
+      }
+    } finally {
+      for (const path of paths) loaded[path]?.terminate();
+    }
     for (const path of order) {
-      const loadKind = run === 0 ? "cold" : "warm";
-      await pause(100);
-      samples[path] =
-        path === "runtime"
-          ? await measureRuntime(entry, userMessage, config, loadKind)
-          : path === "transformers"
-            ? await measureWorker(spawnTransformers(), rawArgs, { messages, maxNewTokens: config.outputTokens }, loadKind)
-            : await measureWorker(spawnOrt(), bareArgs, { ids, maxNewTokens: config.outputTokens }, loadKind);
       const s = samples[path]!;
-      log(`run ${run + 1}/${config.runs} ${path}: load ${s.loadMs.toFixed(0)} ms, TTFT ${s.ttftMs.toFixed(0)} ms, decode ${s.decodeTokPerS.toFixed(1)} tok/s (${s.outputTokens} tokens), long tasks ${s.longTasks}`);
+      log(
+        `run ${run + 1}/${config.runs} ${path}: load ${s.loadMs.toFixed(0)} ms; first generation TTFT ${s.first.ttftMs.toFixed(0)} ms, decode ${s.first.decodeTokPerS.toFixed(1)} tok/s; ` +
+          `then TTFT ${median(s.generations.map((g) => g.ttftMs)).toFixed(0)} ms, decode ${median(s.generations.map((g) => g.decodeTokPerS)).toFixed(1)} tok/s (medians, ${s.first.outputTokens} tokens); ` +
+          `long tasks ${[s.first, ...s.generations].reduce((n, g) => n + g.longTasks, 0)}`,
+      );
     }
     runs.push({ order, samples });
   }
   return summarize({
-    version: 1,
+    version: 2,
     date: new Date().toISOString(),
-    config: { ...config, paths },
+    config: { ...config, generations, paths },
     model: { id: model.id, dtype: model.dtype, weightsBytes: model.weightsBytes },
     environment: {
       userAgent: navigator.userAgent,
@@ -274,7 +342,8 @@ async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMe
   return captured.messages;
 }
 
-async function measureRuntime(entry: CatalogEntry, userMessage: AgentMessage, config: BenchConfig, loadKind: PathSample["loadKind"]): Promise<PathSample> {
+/** The runtime path: `createLocalAdapter` over the real engine worker; each generation is a new conversation (no KV reuse). */
+async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchConfig): Promise<LoadedPath> {
   const client = spawnEngine();
   let usage: GenerationUsage | undefined;
   // Only to read the usage the engine reports; every call passes straight through.
@@ -291,50 +360,65 @@ async function measureRuntime(entry: CatalogEntry, userMessage: AgentMessage, co
     const loadStarted = performance.now();
     await adapter.prepare();
     const loadMs = performance.now() - loadStarted;
-    const recorder = longTaskRecorder();
-    recorder.start();
-    const started = performance.now();
-    let first: number | undefined;
-    let text = "";
-    let error: string | undefined;
-    for await (const part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
-      if (part.type === "text-delta") {
-        first ??= performance.now();
-        text += part.delta;
-      } else if (part.type === "error") error = part.error;
-    }
-    const ended = performance.now();
-    const tasks = recorder.stop();
-    if (error) throw new Error(`runtime: ${error}`);
-    if (!usage) throw new Error("runtime: the engine reported no usage");
-    return sampleOf(loadKind, loadMs, started, first, ended, {
-      promptTokens: usage.promptTokens,
-      outputTokens: usage.outputTokens,
-      text,
-      workerTtftMs: usage.timeToFirstTokenMs,
-      workerDecodeTokPerS: usage.decodeTokensPerSecond,
-    }, tasks);
-  } finally {
+    let count = 0;
+    const generate = async (): Promise<GenerationSample> => {
+      // A new first message id is a new conversation: the engine keeps no KV cache for it.
+      const userMessage: AgentMessage = { id: `bench-user-${++count}`, role: "user", parts: [{ type: "text", text: userText }] };
+      usage = undefined;
+      const recorder = longTaskRecorder();
+      recorder.start();
+      const started = performance.now();
+      let first: number | undefined;
+      let text = "";
+      let error: string | undefined;
+      for await (const part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
+        if (part.type === "text-delta") {
+          first ??= performance.now();
+          text += part.delta;
+        } else if (part.type === "error") error = part.error;
+      }
+      const ended = performance.now();
+      const tasks = recorder.stop();
+      if (error) throw new Error(`runtime: ${error}`);
+      const reported = usage as GenerationUsage | undefined;
+      if (!reported) throw new Error("runtime: the engine reported no usage");
+      if (reported.cachedPromptTokens > 0) throw new Error("runtime: the engine reused a KV cache; the bench's generations must start fresh");
+      return generationSample(started, first, ended, {
+        promptTokens: reported.promptTokens,
+        outputTokens: reported.outputTokens,
+        text,
+        workerTtftMs: reported.timeToFirstTokenMs,
+        workerDecodeTokPerS: reported.decodeTokensPerSecond,
+      }, tasks);
+    };
+    return { loadMs, generate, terminate: () => client.terminate() };
+  } catch (error) {
     client.terminate();
+    throw error;
   }
 }
 
-async function measureWorker(worker: Worker, loadArgs: unknown, generateArgs: unknown, loadKind: PathSample["loadKind"]): Promise<PathSample> {
+/** A raw path: its worker's `load`, then `generate` as often as asked. */
+async function loadWorker(worker: Worker, loadArgs: unknown, generateArgs: unknown): Promise<LoadedPath> {
   try {
     const loadStarted = performance.now();
     const stages = await callWorker<{ stages?: Record<string, number> } | undefined>(worker, "load", loadArgs);
     const loadMs = performance.now() - loadStarted;
     if (stages?.stages) console.log(`[bench] load stages: ${Object.entries(stages.stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
-    const recorder = longTaskRecorder();
-    recorder.start();
-    const started = performance.now();
-    let first: number | undefined;
-    const generated = await callWorker<Generated>(worker, "generate", generateArgs, (event: { text: string }) => {
-      if (event.text) first ??= performance.now();
-    });
-    const ended = performance.now();
-    return sampleOf(loadKind, loadMs, started, first, ended, generated, recorder.stop());
-  } finally {
+    const generate = async (): Promise<GenerationSample> => {
+      const recorder = longTaskRecorder();
+      recorder.start();
+      const started = performance.now();
+      let first: number | undefined;
+      const generated = await callWorker<Generated>(worker, "generate", generateArgs, (event: { text: string }) => {
+        if (event.text) first ??= performance.now();
+      });
+      const ended = performance.now();
+      return generationSample(started, first, ended, generated, recorder.stop());
+    };
+    return { loadMs, generate, terminate: () => worker.terminate() };
+  } catch (error) {
     worker.terminate();
+    throw error;
   }
 }

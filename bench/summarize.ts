@@ -1,4 +1,4 @@
-import type { BenchConfig, BenchPath, BenchResult, PathSample, PathSummary, Ratios, Stat } from "./bench-types.js";
+import type { BenchConfig, BenchPath, BenchResult, GenerationSample, PathSample, PathSummary, Ratios, Stat } from "./bench-types.js";
 
 export function stat(values: number[]): Stat {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -9,26 +9,42 @@ export function stat(values: number[]): Stat {
 }
 
 export function summarizePath(samples: PathSample[], bandwidthLimit: number | null): PathSummary {
-  const decode = stat(samples.map((s) => s.decodeTokPerS));
+  const timed = samples.flatMap((s) => s.generations);
+  const every = samples.flatMap((s) => [s.first, ...s.generations]);
+  const decode = stat(timed.map((g) => g.decodeTokPerS));
   return {
     loadColdMs: stat(samples.filter((s) => s.loadKind === "cold").map((s) => s.loadMs)),
     loadWarmMs: stat(samples.filter((s) => s.loadKind === "warm").map((s) => s.loadMs)),
-    ttftMs: stat(samples.map((s) => s.ttftMs)),
-    prefillTokPerS: stat(samples.map((s) => s.prefillTokPerS)),
+    firstTtftMs: stat(samples.map((s) => s.first.ttftMs)),
+    firstDecodeTokPerS: stat(samples.map((s) => s.first.decodeTokPerS)),
+    ttftMs: stat(timed.map((g) => g.ttftMs)),
+    prefillTokPerS: stat(timed.map((g) => g.prefillTokPerS)),
     decodeTokPerS: decode,
-    promptTokens: samples[0]?.promptTokens ?? 0,
-    outputTokens: stat(samples.map((s) => s.outputTokens)),
-    longTasks: samples.reduce((total, s) => total + s.longTasks, 0),
-    longestTaskMs: samples.reduce((longest, s) => Math.max(longest, s.longestTaskMs), 0),
+    promptTokens: every[0]?.promptTokens ?? 0,
+    outputTokens: stat(every.map((g) => g.outputTokens)),
+    longTasks: every.reduce((total, g) => total + g.longTasks, 0),
+    longestTaskMs: every.reduce((longest, g) => Math.max(longest, g.longestTaskMs), 0),
+    longTaskScripts: [...new Set(every.flatMap((g) => g.longTaskScripts))],
     bandwidthShare: bandwidthLimit ? decode.median / bandwidthLimit : null,
   };
 }
 
-function ratios(runtime: PathSummary, raw: PathSummary): Ratios {
+/** The median of `runtime / raw` over pairs measured together; NaN when there are none. */
+function pairedRatio(pairs: [number, number][]): number {
+  return stat(pairs.filter(([, raw]) => raw > 0).map(([runtime, raw]) => runtime / raw)).median;
+}
+
+function ratios(runs: BenchResult["runs"], raw: BenchPath): Ratios | undefined {
+  const both = runs.flatMap((run) => (run.samples.runtime && run.samples[raw] ? [[run.samples.runtime, run.samples[raw]!] as const] : []));
+  if (both.length === 0) return undefined;
+  const rounds = both.flatMap(([runtime, other]) => runtime.generations.flatMap((g, i): [GenerationSample, GenerationSample][] => (other.generations[i] ? [[g, other.generations[i]!]] : [])));
   return {
-    ttft: runtime.ttftMs.median / raw.ttftMs.median,
-    decode: runtime.decodeTokPerS.median / raw.decodeTokPerS.median,
-    warmLoad: runtime.loadWarmMs.median / raw.loadWarmMs.median,
+    ttft: pairedRatio(rounds.map(([a, b]) => [a.ttftMs, b.ttftMs])),
+    decode: pairedRatio(rounds.map(([a, b]) => [a.decodeTokPerS, b.decodeTokPerS])),
+    firstTtft: pairedRatio(both.map(([a, b]) => [a.first.ttftMs, b.first.ttftMs])),
+    warmLoad: pairedRatio(both.filter(([a]) => a.loadKind === "warm").map(([a, b]) => [a.loadMs, b.loadMs])),
+    bestTtft: Math.min(...rounds.map(([a]) => a.ttftMs)) / Math.min(...rounds.map(([, b]) => b.ttftMs)),
+    bestDecode: Math.max(...rounds.map(([a]) => a.decodeTokPerS)) / Math.max(...rounds.map(([, b]) => b.decodeTokPerS)),
   };
 }
 
@@ -42,8 +58,10 @@ export function summarize(partial: Omit<BenchResult, "summary" | "ratios" | "ban
     summary[path] = summarizePath(partial.runs.flatMap((run) => (run.samples[path] ? [run.samples[path]!] : [])), limit);
   }
   const result: BenchResult = { ...partial, bandwidthLimitTokPerS: limit, summary, ratios: {}, outputsAgree: outputsAgree(partial.runs) };
-  if (summary.runtime && summary.transformers) result.ratios.vsTransformers = ratios(summary.runtime, summary.transformers);
-  if (summary.runtime && summary.ort) result.ratios.vsOrt = ratios(summary.runtime, summary.ort);
+  const vsTransformers = ratios(partial.runs, "transformers");
+  const vsOrt = ratios(partial.runs, "ort");
+  if (vsTransformers) result.ratios.vsTransformers = vsTransformers;
+  if (vsOrt) result.ratios.vsOrt = vsOrt;
   return result;
 }
 
@@ -52,8 +70,8 @@ function bandwidthLimit(config: BenchConfig, weightsBytes: number): number | nul
 }
 
 function outputsAgree(runs: BenchResult["runs"]): boolean {
-  const texts = new Set(runs.flatMap((run) => Object.values(run.samples).map((sample) => sample!.outputTokens)));
-  return texts.size <= 1;
+  const counts = new Set(runs.flatMap((run) => Object.values(run.samples).flatMap((sample) => [sample!.first, ...sample!.generations].map((g) => g.outputTokens))));
+  return counts.size <= 1;
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
@@ -61,13 +79,14 @@ const spread = (s: Stat, digits: number) => (s.n === 0 ? "-" : s.n === 1 ? fixed
 
 /** The results as rows of cells: a header row first. Medians, with min-max when there are several runs. */
 export function resultRows(result: BenchResult): string[][] {
-  const rows: string[][] = [["path", "load cold ms", "load warm ms", "TTFT ms", "prefill tok/s", "decode tok/s", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "decode / path"]];
+  const rows: string[][] = [["path", "load cold ms", "load warm ms", "first TTFT ms", "TTFT ms", "prefill tok/s", "decode tok/s", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "decode / path"]];
   for (const [path, s] of Object.entries(result.summary) as [BenchPath, PathSummary][]) {
     const raw = path === "transformers" ? result.ratios.vsTransformers : path === "ort" ? result.ratios.vsOrt : undefined;
     rows.push([
       path,
       spread(s.loadColdMs, 0),
       spread(s.loadWarmMs, 0),
+      spread(s.firstTtftMs, 0),
       spread(s.ttftMs, 0),
       spread(s.prefillTokPerS, 1),
       spread(s.decodeTokPerS, 1),
@@ -87,8 +106,17 @@ export function formatTable(result: BenchResult): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
   lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("  "));
-  const header = `${result.model.id} (${result.model.dtype}, ${(result.model.weightsBytes / 1e6).toFixed(1)} MB weights) on ${result.config.device}, ${result.config.runs} runs, prompt ~${result.config.promptTokens}, output ${result.config.outputTokens}`;
+  const header = `${result.model.id} (${result.model.dtype}, ${(result.model.weightsBytes / 1e6).toFixed(1)} MB weights) on ${result.config.device}, ${result.config.runs} runs x ${result.config.generations} timed generations, prompt ~${result.config.promptTokens}, output ${result.config.outputTokens}`;
   const limit = result.bandwidthLimitTokPerS === null ? "" : `\nbandwidth limit: ${result.bandwidthLimitTokPerS.toFixed(1)} tok/s at ${result.config.bandwidthGBs} GB/s`;
-  const warm = [result.ratios.vsTransformers && `runtime/transformers warm load ${fixed(result.ratios.vsTransformers.warmLoad, 3)}`, result.ratios.vsOrt && `runtime/ort warm load ${fixed(result.ratios.vsOrt.warmLoad, 3)}`].filter(Boolean).join(", ");
-  return `${header}${limit}\n${lines.join("\n")}\n${warm}${result.outputsAgree ? "" : "\nnote: the paths generated different numbers of tokens"}`;
+  const footer = ([["transformers", result.ratios.vsTransformers], ["ort", result.ratios.vsOrt]] as const)
+    .filter(([, r]) => r)
+    .map(([path, r]) => `runtime/${path}: best TTFT ${fixed(r!.bestTtft, 3)}, best decode ${fixed(r!.bestDecode, 3)}, first TTFT ${fixed(r!.firstTtft, 3)}, warm load ${fixed(r!.warmLoad, 3)}`);
+  const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `long frame on ${path}: ${script}`));
+  const notes = [
+    "Paired ratios (runtime / raw, same round); TTFT and decode over the timed generations, first TTFT over each load's first one.",
+    ...footer,
+    ...scripts,
+    ...(result.outputsAgree ? [] : ["note: the paths generated different numbers of tokens"]),
+  ];
+  return `${header}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }
