@@ -3,6 +3,8 @@
  * `npm run bench`, which writes it under bench/results/.
  */
 
+import type { TracedLongTask } from "./trace-long-tasks.js";
+
 /** The three ways a model is run, interleaved in one bench run. */
 export type BenchPath = "runtime" | "transformers" | "ort";
 
@@ -157,4 +159,6 @@ export interface BenchResult {
   ratios: { vsTransformers?: Ratios; vsOrt?: Ratios };
   /** Every path generated the same number of tokens (greedy, same model, same prompt ids). */
   outputsAgree: boolean;
+  /** With `npm run bench -- --trace`: the page's main-thread long tasks, from a Chromium trace. */
+  trace?: { file: string; longTasks: TracedLongTask[] };
 }

@@ -18,6 +18,7 @@ describe("parseBenchArguments", () => {
     expect(parseBenchArguments(["--model", "qwen3-0.6b-shaped-q8", "--runs=5", "--generations", "4", "--device", "webgpu", "--prompt", "256", "--output", "32", "--bandwidth", "100", "--out", "x"])).toEqual({
       config: { model: "qwen3-0.6b-shaped-q8", engine: "transformers", device: "webgpu", runs: 5, generations: 4, promptTokens: 256, outputTokens: 32, bandwidthGBs: 100 },
       webgpu: true,
+      trace: false,
       outDir: "x",
     });
     expect(() => parseBenchArguments(["--modle", "tiny"])).toThrow(/Unknown option --modle/);
@@ -50,7 +51,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
     out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     ({ stdout } = await run(
       process.execPath,
-      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--out", out],
+      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--out", out],
       { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     ));
     result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;
@@ -72,6 +73,15 @@ describe("npm run bench on the tiny model (smoke)", () => {
     expect(stdout).toMatch(/runtime\/transformers: best TTFT \d[\d.]*, best decode \d[\d.]*, first TTFT \d/);
     expect(stdout).toMatch(/^runtime\s/m);
     expect(readFileSync(join(out, "latest.svg"), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(stdout).toMatch(/^trace: (no main-thread task over 50 ms|main-thread tasks over 50 ms)/m);
+  });
+
+  it("with --trace, writes a Chromium trace holding the page's generation marks, and its long tasks", () => {
+    const trace = JSON.parse(readFileSync(result.trace!.file, "utf8")) as { traceEvents: { name: string }[] };
+    // 2 runs x 3 paths x (first + 2 timed), each a begin and an end.
+    expect(trace.traceEvents.filter((event) => event.name.startsWith("bench:"))).toHaveLength(36);
+    expect(Array.isArray(result.trace!.longTasks)).toBe(true);
+    for (const task of result.trace!.longTasks) expect(task.wallMs).toBeGreaterThan(50);
   });
 
   it("has every field, with plausible values, for all three paths", () => {

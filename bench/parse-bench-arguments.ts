@@ -6,6 +6,8 @@ export interface BenchCliOptions {
   webgpu: boolean;
   /** Where the JSON and SVG go (default bench/results). */
   outDir?: string;
+  /** Record a Chromium trace of the run and attribute the page's long tasks from it. */
+  trace: boolean;
   /** A Chromium profile folder to keep the model cache in between invocations (default: a temporary one). */
   profile?: string;
 }
@@ -21,6 +23,8 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --bandwidth <GB/s>  memory bandwidth, for decode as a share of the bandwidth-bound limit
   --paths <a,b>       runtime,transformers,ort (default all three)
   --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
+  --trace             record a Chromium trace (<name>.trace.json) and print each main-thread task
+                      over 50 ms with its CPU time and garbage collection
   --out <dir>         where to write the JSON and SVG (default bench/results)
   --profile <dir>     keep the browser profile (and the model cache) there`;
 
@@ -32,7 +36,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     const arg = argv[i]!;
     if (!arg.startsWith("--")) throw new Error(`Unexpected argument "${arg}".\n${BENCH_USAGE}`);
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
-    if (name === "webgpu" || name === "help") flags.add(name);
+    if (name === "webgpu" || name === "trace" || name === "help") flags.add(name);
     else if (inline !== undefined) values.set(name, inline);
     else if (argv[i + 1] !== undefined) values.set(name, argv[++i]!);
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
@@ -68,6 +72,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
   return {
     config,
     webgpu: flags.has("webgpu") || device === "webgpu",
+    trace: flags.has("trace"),
     ...(values.has("out") && { outDir: values.get("out")! }),
     ...(values.has("profile") && { profile: values.get("profile")! }),
   };

@@ -8,13 +8,41 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { chromium, type CDPSession } from "playwright-core";
 import { createServer } from "vite";
 import { findChromium } from "../runtime/test-support/launch-chromium.js";
 import type { BenchResult } from "./bench-types.js";
 import { resultChartSvg } from "./chart-svg.js";
 import { parseBenchArguments } from "./parse-bench-arguments.js";
 import { formatTable } from "./summarize.js";
+import { formatTracedLongTasks, traceLongTasks, type TraceEvent } from "./trace-long-tasks.js";
+
+/**
+ * What DevTools records for its timeline (timers, events, messages, GC, with
+ * thread times), and the page's user timing measures. Not `toplevel`: every
+ * task on every thread, about 3 MB a second here, which fills Chromium's
+ * trace buffer within minutes.
+ */
+const TRACE_CATEGORIES = ["devtools.timeline", "v8", "blink.user_timing", "__metadata"];
+
+async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" } });
+}
+
+/** Ends the trace and reads it back whole. */
+async function endTrace(cdp: CDPSession): Promise<string> {
+  const complete = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (event) => resolve(event.stream!)));
+  await cdp.send("Tracing.end");
+  const handle = await complete;
+  const chunks: string[] = [];
+  for (;;) {
+    const chunk = await cdp.send("IO.read", { handle, size: 1 << 20 });
+    chunks.push(chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data);
+    if (chunk.eof) break;
+  }
+  await cdp.send("IO.close", { handle });
+  return chunks.join("");
+}
 
 /** launch-chromium.ts's flags; a persistent context (below) has the storage quota big models need. */
 const FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
@@ -51,9 +79,18 @@ async function main(): Promise<void> {
     page.on("pageerror", (error) => console.error(`[page] ${error.message}`));
     await page.goto(url);
     await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 });
+    const cdp = options.trace ? await context.newCDPSession(page) : undefined;
+    if (cdp) await startTrace(cdp);
     const result = await page.evaluate((c) => (window as unknown as { bench: { run(c: unknown): Promise<BenchResult> } }).bench.run(c), config);
     mkdirSync(outDir, { recursive: true });
     const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.date.replace(/[:.]/g, "-")}`;
+    if (cdp) {
+      const trace = await endTrace(cdp);
+      const file = join(outDir, `${name}.trace.json`);
+      writeFileSync(file, trace);
+      const parsed = JSON.parse(trace) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+      result.trace = { file, longTasks: traceLongTasks(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])) };
+    }
     const json = `${JSON.stringify(result, null, 2)}\n`;
     const svg = resultChartSvg(result);
     writeFileSync(join(outDir, `${name}.json`), json);
@@ -61,6 +98,7 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, "latest.json"), json);
     writeFileSync(join(outDir, "latest.svg"), svg);
     console.log(formatTable(result));
+    if (result.trace) console.log(`${formatTracedLongTasks(result.trace.longTasks)}\ntrace written to ${result.trace.file} (open it in https://ui.perfetto.dev or chrome://tracing)`);
     console.log(`\nwrote ${join(outDir, `${name}.json`)} and .svg`);
   } catch (error) {
     console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);

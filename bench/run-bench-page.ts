@@ -219,6 +219,17 @@ interface LoadedPath {
 
 export type BenchLog = (line: string) => void;
 
+/** One generation, marked `bench:<path>` for a trace (`npm run bench -- --trace`) to tell whose it was. */
+async function marked(path: BenchPath, loaded: LoadedPath): Promise<GenerationSample> {
+  const start = performance.now();
+  try {
+    return await loaded.generate();
+  } finally {
+    performance.measure(`bench:${path}`, { start, end: performance.now() });
+    performance.clearMeasures(`bench:${path}`);
+  }
+}
+
 const rotate = <T>(items: readonly T[], by: number): T[] => items.map((_, i) => items[(i + by) % items.length]!);
 const median = (values: number[]) => stat(values).median;
 
@@ -282,12 +293,12 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
       }
       for (const path of order) {
         await pause(100);
-        samples[path] = { loadKind: run === 0 ? "cold" : "warm", loadMs: loaded[path]!.loadMs, first: await loaded[path]!.generate(), generations: [] };
+        samples[path] = { loadKind: run === 0 ? "cold" : "warm", loadMs: loaded[path]!.loadMs, first: await marked(path, loaded[path]!), generations: [] };
       }
       for (let round = 0; round < generations; round++) {
         for (const path of rotate(paths, run + round + 1)) {
           await pause(50);
-          samples[path]!.generations.push(await loaded[path]!.generate());
+          samples[path]!.generations.push(await marked(path, loaded[path]!));
         }
       }
     } finally {
