@@ -25,7 +25,8 @@ describe("traceLongTasks", () => {
     task("TimerFire", 300_000, 10, 10),
     task("FunctionCall", 400_000, 200, 200, 2),
     task("TimerFire", 400_000, 200, 200, MAIN, 20),
-    // Between generations, and in the ort one.
+    // Between generations (one starts as the runtime generation ends), and in the ort one.
+    task("TimerFire", 999_000, 300, 30),
     task("TimerFire", 1_500_000, 55, 54),
     task("EventDispatch", 2_100_000, 90, 9),
   ];
@@ -33,6 +34,7 @@ describe("traceLongTasks", () => {
   it("finds the page's main-thread tasks over 50 ms, with their CPU time, GC and generation", () => {
     expect(traceLongTasks(events)).toEqual([
       { path: "runtime", wallMs: 70, cpuMs: 12, gcMs: 20 },
+      { path: null, wallMs: 300, cpuMs: 30, gcMs: 0 },
       { path: null, wallMs: 55, cpuMs: 54, gcMs: 0 },
       { path: "ort", wallMs: 90, cpuMs: 9, gcMs: 0 },
     ]);
@@ -47,6 +49,7 @@ describe("traceLongTasks", () => {
       [
         "trace: main-thread tasks over 50 ms (wall time; time on a CPU; garbage collection):",
         "  while runtime was generating: 70 ms; CPU 12 ms; GC 20 ms",
+        "  between generations: 300 ms; CPU 30 ms; GC 0 ms",
         "  between generations: 55 ms; CPU 54 ms; GC 0 ms",
         "  while ort was generating: 90 ms; CPU 9 ms; GC 0 ms",
       ].join("\n"),

@@ -5,7 +5,8 @@
  * main thread, its wall time, the time the thread actually ran on a CPU
  * (`tdur`), the garbage collection inside it, and which path's generation
  * it fell in (the page marks each generation with a user timing measure,
- * `bench:<path>`). A task with little CPU time was the operating system
+ * `bench:<path>`; a task counts as a generation's when at least half of it
+ * lies inside the measure). A task with little CPU time was the operating system
  * running something else, not the page's own work.
  */
 
@@ -85,7 +86,9 @@ export function traceLongTasks(events: TraceEvent[], thresholdMs = 50): TracedLo
     // Top-level GC events only: nested ones (a phase inside a GC) would count twice.
     const inside = gcs.filter((gc) => gc.ts >= task.ts && gc.ts + gc.dur! <= end);
     const outer = inside.filter((gc) => !inside.some((other) => other !== gc && other.ts <= gc.ts && other.ts + other.dur! >= gc.ts + gc.dur! && other.dur! > gc.dur!));
-    const span = generations.spans.find(([start, stop]) => task.ts < stop && end > start);
+    // A generation's task: at least half of it inside the generation's measure (a task that starts
+    // as one ends and runs on is the bench's own work between generations: logging, terminating workers).
+    const span = generations.spans.find(([start, stop]) => Math.min(end, stop) - Math.max(task.ts, start) >= task.dur! / 2);
     return {
       path: span?.[2] ?? null,
       wallMs: task.dur! / 1000,
