@@ -2,6 +2,7 @@ import { EngineError, toEngineError } from "./engine-error.js";
 import { MODEL_CACHE_NAME, modelFileUrl } from "./model-file-url.js";
 import { writeManifest, type ManifestFile, type ModelManifest } from "./model-manifest.js";
 import type { DownloadProgress, ModelSource } from "./protocol.js";
+import { verifyingStream } from "./verifying-stream.js";
 
 /** Options for {@link downloadModel}. */
 export interface DownloadModelOptions {
@@ -35,40 +36,14 @@ async function freeBytes(): Promise<number | undefined> {
   return quota === undefined ? undefined : Math.max(0, quota - (usage ?? 0));
 }
 
-const toHex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-/** Reads a body to the end, reporting each chunk; the whole file is held once to hash it. */
-async function readBody(response: Response, onChunk: (bytes: number) => void): Promise<Uint8Array<ArrayBuffer>> {
-  if (!response.body) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    onChunk(bytes.byteLength);
-    return bytes;
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-    onChunk(value.byteLength);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Downloads every file of `model` once (one GET each), with byte progress
- * across all files, into the Cache API keyed by the file URL; verifies the
- * size against the response's content-length (or the file's pinned size when
- * it comes with a sha256; a catalog's other sizes are estimates) and the
- * sha256 where the source knows it; and only then writes the manifest.
+ * across all files, streamed into the Cache API keyed by the file URL (no
+ * whole copy of a file is held, so files over 2 GB download too); verifies
+ * the size against the response's content-length (or the file's pinned size
+ * when it comes with a sha256; a catalog's other sizes are estimates) and the
+ * sha256 where the source knows it, before the cache commits the file; and
+ * only then writes the manifest.
  * On failure or abort the files written so far are deleted and no manifest
  * is written. Rejects with an `EngineError`: `download_failed`,
  * `integrity_failed`, `quota_exceeded` (up front from the storage estimate,
@@ -99,31 +74,30 @@ export async function downloadModel(model: ModelSource, options: DownloadModelOp
       }
       if (knownTotal === undefined) totalBytes += Number(response.headers.get("content-length") ?? 0);
       onProgress({ loadedBytes, totalBytes, file: file.path });
-      const bytes = await readBody(response, (chunk) => {
-        loadedBytes += chunk;
-        onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
-      });
       // A catalog's sizes are estimates (they size the quota check and the progress bar); the
       // exact size is the server's content-length, or the file's own when it is pinned by a sha256.
       const lengthHeader = response.headers.get("content-encoding") ? null : response.headers.get("content-length");
       const announced = lengthHeader ? Number(lengthHeader) : Number.NaN;
       const expected = file.sha256 !== undefined && file.bytes !== undefined ? file.bytes : Number.isFinite(announced) ? announced : undefined;
-      if (expected !== undefined && bytes.byteLength !== expected) {
-        throw new EngineError({ code: "integrity_failed", message: `${file.path} has ${bytes.byteLength} bytes, expected ${expected}.`, file: file.path });
-      }
-      const sha256 = toHex(await crypto.subtle.digest("SHA-256", bytes));
-      if (file.sha256 !== undefined && file.sha256.toLowerCase() !== sha256) {
-        throw new EngineError({ code: "integrity_failed", message: `${file.path} does not match its sha256: the download was corrupted.`, file: file.path });
-      }
-      signal?.throwIfAborted();
+      // Streamed into the cache, counted and hashed on the way: never a whole copy in memory.
+      // The stream errors at its end on a wrong size or sha256, so Cache.put commits nothing then.
+      const { stream, file: verified } = verifyingStream({ path: file.path, ...(expected !== undefined && { bytes: expected }), ...(file.sha256 !== undefined && { sha256: file.sha256 }) }, (chunk) => {
+        loadedBytes += chunk;
+        onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+      });
+      const body = response.body ?? new Response(await response.arrayBuffer()).body!;
+      const headers: Record<string, string> = { "content-type": response.headers.get("content-type") ?? "application/octet-stream" };
+      if (expected !== undefined) headers["content-length"] = String(expected);
       try {
         written.push(url);
-        await cache.put(url, new Response(bytes, { headers: { "content-type": response.headers.get("content-type") ?? "application/octet-stream", "content-length": String(bytes.byteLength) } }));
+        await cache.put(url, new Response(body.pipeThrough(stream), { headers }));
       } catch (error) {
+        if (verified.error) throw verified.error;
         if (error instanceof DOMException && error.name === "QuotaExceededError") throw quotaError(knownTotal ?? totalBytes, await freeBytes(), error);
         throw error;
       }
-      files.push({ path: file.path, url, bytes: bytes.byteLength, sha256 });
+      signal?.throwIfAborted();
+      files.push({ path: file.path, url, bytes: verified.bytes, sha256: verified.sha256 });
     }
     signal?.throwIfAborted();
     const manifest: ModelManifest = {

@@ -110,6 +110,30 @@ describe("downloads and the model cache, through the real module worker in headl
     await page.close();
   }, 60_000);
 
+  it("a file that does not match its sha256 fails integrity_failed and leaves no manifest and no files", async () => {
+    const good = sourceFor(tiny);
+    // The last file's pinned hash is wrong: the files before it were already stored, and must go too.
+    const files = good.files.map((file, index) => (index === good.files.length - 1 ? { ...file, sha256: "0".repeat(64) } : file));
+    const model = { ...good, key: "tiny/corrupt", files };
+    const page = await open();
+    const outcome = await page.evaluate(async (m) => {
+      const { client } = (window as any).harness;
+      const error = await client.download("bad", m, () => {}).then(
+        () => undefined,
+        (caught: { code: string; message: string; file: string }) => ({ code: caught.code, message: caught.message, file: caught.file }),
+      );
+      const keys = (await (await caches.open("web-agents-models-v1")).keys()).filter((r) => r.url.includes(m.repo));
+      return { error, status: await client.cacheStatus(m), keys: keys.length };
+    }, model);
+    const last = files.at(-1)!.path;
+    expect(outcome).toEqual({
+      error: { code: "integrity_failed", message: `${last} does not match its sha256: the download was corrupted.`, file: last },
+      status: { cached: false },
+      keys: 0,
+    });
+    await page.close();
+  }, 60_000);
+
   it("rejects a download bigger than the free space as quota_exceeded before fetching", async () => {
     const model = { ...sourceFor(tiny), key: "huge", files: [{ path: "onnx/model.onnx", bytes: 10 ** 15 }] };
     modelRequests.length = 0;
