@@ -34,6 +34,27 @@ interface Loaded {
 
 let loaded: Loaded | undefined;
 
+/** A body's bytes, streamed into one buffer: Response.arrayBuffer() fails in Chromium over 2 GB. */
+async function bytesOf(response: Response): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 async function read(cache: Cache, args: BareModelArgs, path: string): Promise<Response> {
   const url = modelFileUrl(args, path);
   const response = (await cache.match(url)) ?? (await fetch(url));
@@ -49,11 +70,11 @@ serveWorker({
     const [config, generation, tokenizer] = await Promise.all(
       ["config.json", "generation_config.json", "tokenizer.json"].map(async (path) => (await read(cache, args, path)).json() as Promise<Record<string, unknown>>),
     );
-    const model = new Uint8Array(await (await read(cache, args, args.onnxPath)).arrayBuffer());
+    const model = await bytesOf(await read(cache, args, args.onnxPath));
     const options: ort.InferenceSession.SessionOptions = { executionProviders: [args.device === "webgpu" ? "webgpu" : "wasm"] };
 
     if (args.dataPath) {
-      const data = new Uint8Array(await (await read(cache, args, args.dataPath)).arrayBuffer());
+      const data = await bytesOf(await read(cache, args, args.dataPath));
       options.externalData = [{ path: args.dataPath.split("/").pop()!, data }];
     }
     const layerCount = (config as { num_hidden_layers: number }).num_hidden_layers;

@@ -47,7 +47,9 @@ serveWorker({
   async load(args: RawModelArgs) {
     configure(args);
     tokenizer = await transformers.AutoTokenizer.from_pretrained(args.repo, { local_files_only: true });
-    model = await transformers.AutoModelForCausalLM.from_pretrained(args.repo, { device: args.device, dtype: args.dtype as never, local_files_only: true });
+    // A progress callback, as the runtime's engine passes: transformers.js then streams each file
+    // out of the cache instead of Response.arrayBuffer(), which Chromium refuses over 2 GB.
+    model = await transformers.AutoModelForCausalLM.from_pretrained(args.repo, { device: args.device, dtype: args.dtype as never, local_files_only: true, progress_callback: () => {} });
   },
   /** The chat template's token ids for `messages`, as the engine renders them with no tools. */
   async tokenize({ messages }: { messages: TemplateMessage[] }) {

@@ -21,10 +21,12 @@ const textOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type 
 
 describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
   let engine: TransformersEngine;
+  let localModelPath: string;
 
   beforeAll(async () => {
     const [scripted] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
-    engine = new TransformersEngine({ localModelPath: `${dirname(scripted.folder)}/` });
+    localModelPath = `${dirname(scripted.folder)}/`;
+    engine = new TransformersEngine({ localModelPath });
   }, 120_000);
 
   it("streams the scripted tool call, then after the tool message the scripted answer", async () => {
@@ -104,6 +106,16 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
     expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
     const usage = events.find((event) => event.type === "usage");
     expect(usage?.type === "usage" && usage.usage.outputTokens).toBeLessThan(100);
+  }, 60_000);
+
+  it("reports load progress from 0 to 1, rising with the bytes of the files read", async () => {
+    const fresh = new TransformersEngine({ localModelPath });
+    const progress: number[] = [];
+    await fresh.load(source("tiny"), ({ progress: value }) => progress.push(value));
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((value, i) => i === 0 || value >= progress[i - 1]!)).toBe(true);
+    expect(progress.some((value) => value > 0.1 && value < 1)).toBe(true);
   }, 60_000);
 
   it("rejects a model it cannot find as a load_failed EngineError", async () => {

@@ -201,15 +201,29 @@ export class TransformersEngine implements ModelEngine {
       const library = await this.library();
       this.configure(library, model);
       onProgress({ progress: 0 });
-      // Files come from memory or disk, so progress is coarse: tokenizer, then the graph.
       const tokenizer = await library.AutoTokenizer.from_pretrained(model.repo, { local_files_only: true });
-      onProgress({ progress: 0.2 });
+      onProgress({ progress: 0.1 });
       const device = model.device === "webgpu" ? "webgpu" : isNode ? "cpu" : "wasm";
+      // A progress callback also makes transformers.js stream each file out of the cache:
+      // without one it calls Response.arrayBuffer(), which Chromium refuses over 2 GB.
+      const files = new Map<string, { loaded: number; total: number }>();
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
         dtype: model.dtype as never,
         local_files_only: true,
-      });
+        progress_callback: (info: { status: string; file?: string; loaded?: number; total?: number }) => {
+          if (info.status !== "progress" || !info.file || !info.total) return;
+          files.set(info.file, { loaded: info.loaded ?? 0, total: info.total });
+          let loaded = 0;
+          let total = 0;
+          for (const file of files.values()) {
+            loaded += file.loaded;
+            total += file.total;
+          }
+          // Reading the files is most of a load; creating the session is the rest.
+          onProgress({ progress: 0.1 + 0.8 * (loaded / total) });
+        },
+      } as never);
       onProgress({ progress: 1 });
       return { key: model.key, tokenizer, model: causal };
     } catch (error) {
