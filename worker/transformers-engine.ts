@@ -207,6 +207,7 @@ export class TransformersEngine implements ModelEngine {
       // A progress callback also makes transformers.js stream each file out of the cache:
       // without one it calls Response.arrayBuffer(), which Chromium refuses over 2 GB.
       const files = new Map<string, { loaded: number; total: number }>();
+      let reported = 0.1;
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
         dtype: model.dtype as never,
@@ -221,7 +222,12 @@ export class TransformersEngine implements ModelEngine {
             total += file.total;
           }
           // Reading the files is most of a load; creating the session is the rest.
-          onProgress({ progress: 0.1 + 0.8 * (loaded / total) });
+          // Reported in steps of half a percent: a file arrives in thousands of chunks.
+          const progress = 0.1 + 0.8 * (loaded / total);
+          if (progress - reported >= 0.005) {
+            reported = progress;
+            onProgress({ progress });
+          }
         },
       } as never);
       onProgress({ progress: 1 });
