@@ -21,6 +21,7 @@ import { createEngineClient, type EngineClient } from "../worker/engine-client.j
 import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
 import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample } from "./bench-types.js";
+import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
 import type { RawModelArgs } from "./raw-transformers-worker.js";
 import { stat, summarize } from "./summarize.js";
 import { callWorker } from "./worker-rpc.js";
@@ -138,57 +139,6 @@ function promptText(tokens: number): string {
   return `Summarise this: ${Array.from({ length: count }, (_, i) => words[i % words.length]).join(" ")}.`;
 }
 
-interface LoafScript {
-  duration: number;
-  invoker?: string;
-  sourceURL?: string;
-  sourceFunctionName?: string;
-}
-
-/** `"<ms> ms <invoker> (<file>:<function>)"` for a long frame's scripts, longest first. */
-function describeFrame(duration: number, scripts: LoafScript[]): string {
-  const file = (url = "") => url.replace(/^[a-z]+:\/\/[^/]+/, "").replace(/\?.*$/, "") || "?";
-  const parts = [...scripts]
-    .sort((a, b) => b.duration - a.duration)
-    .slice(0, 3)
-    .map((script) => `${Math.round(script.duration)} ms ${script.invoker ?? "script"} (${file(script.sourceURL)}${script.sourceFunctionName ? `:${script.sourceFunctionName}` : ""})`);
-  return `${Math.round(duration)} ms frame: ${parts.length ? parts.join("; ") : "no script (style, layout, GC or the browser itself)"}`;
-}
-
-/** Records main-thread long tasks, and what ran in long animation frames, between `start()` and `stop()`. */
-function longTaskRecorder() {
-  const durations: number[] = [];
-  const frames: { duration: number; label: string }[] = [];
-  const observers: PerformanceObserver[] = [];
-  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return;
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach(onEntry));
-    observer.observe({ type, buffered: false });
-    observers.push(observer);
-  };
-  return {
-    start() {
-      observe("longtask", (entry) => durations.push(entry.duration));
-      observe("long-animation-frame", (entry) => {
-        if (entry.duration > 50) frames.push({ duration: entry.duration, label: describeFrame(entry.duration, (entry as PerformanceEntry & { scripts?: LoafScript[] }).scripts ?? []) });
-      });
-    },
-    stop(): Pick<GenerationSample, "longTasks" | "longestTaskMs" | "longTaskScripts"> {
-      for (const observer of observers) {
-        observer.takeRecords().forEach((entry) => {
-          if (entry.entryType === "longtask") durations.push(entry.duration);
-        });
-        observer.disconnect();
-      }
-      return {
-        longTasks: durations.length,
-        longestTaskMs: durations.length ? Math.max(...durations) : 0,
-        longTaskScripts: frames.sort((a, b) => b.duration - a.duration).map((frame) => frame.label),
-      };
-    },
-  };
-}
-
 interface Generated {
   promptTokens: number;
   outputTokens: number;
@@ -198,7 +148,7 @@ interface Generated {
 }
 
 /** Page-side timing of one generation: `first` is when output first arrived. */
-function generationSample(started: number, first: number | undefined, ended: number, generated: Generated, tasks: ReturnType<ReturnType<typeof longTaskRecorder>["stop"]>): GenerationSample {
+function generationSample(started: number, first: number | undefined, ended: number, generated: Generated, tasks: LongTaskRecord): GenerationSample {
   const ttftMs = (first ?? ended) - started;
   const decodeSeconds = first === undefined ? 0 : (ended - first) / 1000;
   return {
