@@ -207,6 +207,7 @@ export class TransformersEngine implements ModelEngine {
       // A progress callback also makes transformers.js stream each file out of the cache:
       // without one it calls Response.arrayBuffer(), which Chromium refuses over 2 GB.
       const files = new Map<string, { loaded: number; total: number }>();
+      const expectedBytes = model.files.filter((file) => /\.onnx(_data(_\d+)?)?$/.test(file.path)).reduce((total, file) => total + (file.bytes ?? 0), 0);
       let reported = 0.1;
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
@@ -216,11 +217,14 @@ export class TransformersEngine implements ModelEngine {
           if (info.status !== "progress" || !info.file || !info.total) return;
           files.set(info.file, { loaded: info.loaded ?? 0, total: info.total });
           let loaded = 0;
-          let total = 0;
+          let seen = 0;
           for (const file of files.values()) {
             loaded += file.loaded;
-            total += file.total;
+            seen += file.total;
           }
+          // Against the weights' size (the manifest's), so that a small file finishing first
+          // does not look like most of the load.
+          const total = Math.max(seen, expectedBytes);
           // Reading the files is most of a load; creating the session is the rest.
           // Reported in steps of half a percent: a file arrives in thousands of chunks.
           const progress = 0.1 + 0.8 * (loaded / total);
