@@ -28,6 +28,12 @@ export interface ModelFile {
   bytes?: number;
   /** Hex sha256, when known (checked after the download). */
   sha256?: string;
+  /**
+   * `bytes` is the file's exact size, enforced like a sha256 (a response of
+   * another size is rejected). Default: exact only when `sha256` is set;
+   * otherwise `bytes` is an estimate for the quota check and the progress bar.
+   */
+  exactBytes?: boolean;
 }
 
 /** Everything an engine needs to fetch, cache and load one model variant. */
@@ -44,6 +50,16 @@ export interface ModelSource {
   baseUrl: string;
   /** The files to download; for web-llm, the engine's own list is used and this may be empty. */
   files: ModelFile[];
+  /**
+   * ONNX Runtime's WASM threads (transformers.js: the CPU path, and the CPU
+   * ops under WebGPU; web-llm ignores it). More than one runs only where the
+   * worker is cross-origin isolated; elsewhere the engine runs one, whatever
+   * this says. Fixed per worker: ONNX Runtime starts its wasm once, with the
+   * count of the first model loaded, and a later load asking another count
+   * runs on that first count (the usage's `threads` says which); only a new
+   * worker changes it. Default 1. `createLocalAdapter` sets it (its `threads`).
+   */
+  threads?: number;
 }
 
 /** What this browser can run, found before anything is downloaded. */
@@ -81,6 +97,11 @@ export interface CacheStatus {
   cached: boolean;
   /** Bytes it takes, when cached. */
   bytes?: number;
+  /**
+   * Set when a saved copy was found broken just now (files the browser
+   * evicted) and removed, so the model needs a download again.
+   */
+  removed?: "damaged" | "evicted";
 }
 
 /** One message in the model's own chat-template shape. */
@@ -121,6 +142,12 @@ export interface GenerationUsage {
   outputTokens: number;
   timeToFirstTokenMs: number;
   decodeTokensPerSecond: number;
+  /**
+   * The ONNX Runtime WASM threads the generation ran on, as ONNX Runtime
+   * started them (see {@link ModelSource.threads}). Only transformers.js on
+   * `wasm` in a browser reports it.
+   */
+  threads?: number;
 }
 
 /** Why an engine call failed, as data. */
@@ -146,7 +173,37 @@ export interface EngineErrorData {
   file?: string;
   /** For `download_failed`: the HTTP status. */
   status?: number;
+  /** What went wrong, finer than `code`: it picks the sentence the person reads (`engineErrorMessage`). */
+  reason?: EngineErrorReason;
+  /** For a failed download: the host it talked to. */
+  host?: string;
+  /** The browser's or engine's own words, for developers; never shown to the person. */
+  detail?: string;
 }
+
+/**
+ * Why a download or load failed, as far as the person can act on it:
+ * - `unreachable`: the request never got an answer (offline, DNS, refused).
+ * - `connection_dropped`: the body stopped midway; the next download resumes.
+ * - `http_status`: the server answered with an error status (`status`).
+ * - `not_a_model_file`: the server sent a web page (text/html) instead of the file.
+ * - `size_mismatch` / `hash_mismatch`: the file is not the one pinned or announced; nothing was kept.
+ * - `storage_failed`: the browser would not save the file (not a quota error).
+ * - `damaged` / `evicted`: the saved copy could not be read, or the browser
+ *   deleted some of its files; the rest was removed (`not_cached`).
+ * - `engine_failed`: the engine could not start the model from a good copy.
+ */
+export type EngineErrorReason =
+  | "unreachable"
+  | "connection_dropped"
+  | "http_status"
+  | "not_a_model_file"
+  | "size_mismatch"
+  | "hash_mismatch"
+  | "storage_failed"
+  | "damaged"
+  | "evicted"
+  | "engine_failed";
 
 /**
  * The engine, on either side of the worker boundary. Methods that take a

@@ -3,6 +3,7 @@ import type { ModelEngine } from "./model-engine.js";
 import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
 import type { EngineEvent, GenerateRequest, LoadProgress, ModelSource, TemplateMessage } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+import { wasmThreadsFor } from "./wasm-threads.js";
 
 type Transformers = typeof import("@huggingface/transformers");
 type Tokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
@@ -121,6 +122,12 @@ export class TransformersEngine implements ModelEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** Per conversation: the token ids of the last generation and their KV cache. */
   private readonly conversations = new Map<string, ConversationCache>();
+  /**
+   * ONNX Runtime's WASM threads: what the first load asked for, then what ONNX
+   * Runtime started with once it has (it starts its wasm once per worker, and
+   * writes back 1 where it cannot run threads). Browser only.
+   */
+  private wasmThreads?: number;
 
   constructor(options: TransformersEngineOptions = {}) {
     this.options = options;
@@ -164,6 +171,9 @@ export class TransformersEngine implements ModelEngine {
       }
       // The object form (not a prefix string) is what transformers.js caches for offline loads.
       wasm.wasmPaths = { ...this.options.wasmPaths };
+      // Read once, when ONNX Runtime starts its wasm: the first model's count holds for this worker.
+      this.wasmThreads ??= wasmThreadsFor(model.threads, (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
+      wasm.numThreads = this.wasmThreads;
     }
   }
 
@@ -234,6 +244,9 @@ export class TransformersEngine implements ModelEngine {
           }
         },
       } as never);
+      // The count ONNX Runtime started with (the session exists, so it has).
+      const wasm = library.env.backends.onnx.wasm;
+      if (!isNode && wasm && typeof wasm.numThreads === "number") this.wasmThreads = wasm.numThreads;
       onProgress({ progress: 1 });
       return { key: model.key, tokenizer, model: causal };
     } catch (error) {
@@ -347,6 +360,7 @@ export class TransformersEngine implements ModelEngine {
           outputTokens,
           timeToFirstTokenMs: firstTokenAt === undefined ? 0 : Math.round(firstTokenAt - started),
           decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
+          ...(request.model.device === "wasm" && this.wasmThreads !== undefined && { threads: this.wasmThreads }),
         },
       });
       const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";

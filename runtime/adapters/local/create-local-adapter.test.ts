@@ -210,6 +210,42 @@ describe("createLocalAdapter: models and selectModel", () => {
   });
 });
 
+describe("createLocalAdapter: ONNX Runtime WASM threads", () => {
+  /** The `threads` of every model source the adapter handed its engine, by method. */
+  async function threadsSent(options: Parameters<typeof createLocalAdapter>[0], capabilities: ConstructorParameters<typeof EngineHostDouble>[0]) {
+    const engine = new EngineHostDouble(capabilities);
+    const adapter = createLocalAdapter({ ...options, engine });
+    await probed(adapter);
+    await adapter.prepare();
+    for await (const _part of adapter.run({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) })) {
+      // drain
+    }
+    const sources = engine.calls.map((call) => ({ method: call.method, arg: call.arg as { threads?: number; model?: { threads?: number } } | undefined }));
+    return sources
+      .filter(({ method }) => ["cacheStatus", "download", "load", "generate"].includes(method))
+      .map(({ method, arg }) => [method, arg?.model?.threads ?? arg?.threads] as const);
+  }
+
+  it("defaults to min(4, cores - 1) on a cross-origin isolated page, on every model source", async () => {
+    const sent = await threadsSent({}, { capabilities: { webgpu: false, shaderF16: false, cores: 8, crossOriginIsolated: true } });
+    expect(new Set(sent.map(([method]) => method))).toEqual(new Set(["cacheStatus", "download", "load", "generate"]));
+    expect(sent.every(([, threads]) => threads === 4)).toBe(true);
+    const few = await threadsSent({}, { capabilities: { webgpu: false, shaderF16: false, cores: 2, crossOriginIsolated: true } });
+    expect(few.every(([, threads]) => threads === 1)).toBe(true);
+  });
+
+  it("defaults to 1 where the page is not isolated", async () => {
+    const sent = await threadsSent({}, { capabilities: { webgpu: false, shaderF16: false, cores: 16, crossOriginIsolated: false } });
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every(([, threads]) => threads === 1)).toBe(true);
+  });
+
+  it("takes the threads option over the default", async () => {
+    const sent = await threadsSent({ threads: 2 }, { capabilities: { webgpu: false, shaderF16: false, cores: 16, crossOriginIsolated: true } });
+    expect(sent.every(([, threads]) => threads === 2)).toBe(true);
+  });
+});
+
 /** Polls `condition` on macrotasks (the double works on 0 ms timers). */
 export async function waitFor(condition: () => boolean, tries = 200): Promise<void> {
   for (let attempt = 0; attempt < tries; attempt++) {

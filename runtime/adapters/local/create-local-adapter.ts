@@ -2,7 +2,8 @@ import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
 import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
 import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
-import type { DeviceCapabilities, EngineHost, GenerateRequest } from "../../../worker/protocol.js";
+import type { DeviceCapabilities, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
@@ -34,6 +35,15 @@ export interface LocalAdapterOptions {
   autoLoad?: boolean;
   /** Passed to every generation (`maxNewTokens`, `temperature`, `enableThinking`). */
   generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
+  /**
+   * ONNX Runtime's WASM threads for the transformers.js engine (the CPU path,
+   * and the CPU ops under WebGPU). Default: `min(4, cores - 1)`, at least 1,
+   * where the page is cross-origin isolated, else 1. More than one needs the
+   * page cross-origin isolated (COOP `same-origin` + COEP `require-corp` or
+   * `credentialless`); elsewhere the engine runs one, whatever this says.
+   * Fixed for the adapter's worker by its first load.
+   */
+  threads?: number;
 }
 
 /** The local adapter: `AgentAdapter` with every optional member present, and `deleteModel`. */
@@ -85,6 +95,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
 
   let engine: EngineHost | undefined;
   let capabilities: DeviceCapabilities | undefined;
+  /** WASM threads for every model source, set once the probe has run. */
+  let threads = 1;
   let initializing: Promise<void> | undefined;
   /** Runnable entries by id, in catalog order. */
   let runnable = new Map<string, ResolvedVariant>();
@@ -98,6 +110,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   let modelsSnapshot: readonly ModelChoice[] = [];
 
   const selected = () => (selectedId === undefined ? undefined : runnable.get(selectedId));
+  /** What the engine gets for a variant: its files and where they come from, and the threads. */
+  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, options.baseUrl), threads });
 
   function snapshotStatus(): AdapterStatus {
     switch (phase.state) {
@@ -159,6 +173,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       try {
         const host = await getEngine();
         const probed = await host.probe();
+        threads = options.threads ?? defaultWasmThreads(probed);
         const found = new Map<string, ResolvedVariant>();
         for (const entry of entries) {
           const resolved = resolveVariant(entry, probed, { ...(options.engines && { engines: options.engines }) });
@@ -166,7 +181,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         }
         await Promise.all(
           [...found.values()].map(async (resolved) => {
-            const status = await host.cacheStatus(toModelSource(resolved, options.baseUrl)).catch(() => ({ cached: false }));
+            const status = await host.cacheStatus(modelSource(resolved)).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
           }),
         );
@@ -193,7 +208,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     let progress = 0;
     setPhase({ state: "downloading", progress });
     try {
-      await host.download(id, toModelSource(resolved, options.baseUrl), ({ loadedBytes, totalBytes }) => {
+      await host.download(id, modelSource(resolved), ({ loadedBytes, totalBytes }) => {
         const next = totalBytes > 0 ? Math.min(1, Math.max(progress, loadedBytes / totalBytes)) : progress;
         if (next === progress || signal.aborted) return;
         progress = next;
@@ -211,7 +226,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     try {
       if (!cached.get(resolved.entry.id)) await download(host, resolved, signal);
       if (phase.state !== "loading" || phase.progress !== 0) setPhase({ state: "loading", progress: 0 });
-      await host.load(toModelSource(resolved, options.baseUrl), ({ progress }) => {
+      await host.load(modelSource(resolved), ({ progress }) => {
         if (phase.state === "loading" && progress > phase.progress) setPhase({ state: "loading", progress: Math.min(1, progress) });
       });
       loadedKey = resolved.key;
@@ -283,7 +298,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     const resolved = runnable.get(id);
     if (!resolved) throw new Error(`There is no model "${id}" on this device.`);
     const host = await getEngine();
-    await host.deleteModel(toModelSource(resolved, options.baseUrl));
+    await host.deleteModel(modelSource(resolved));
     cached.set(id, false);
     if (loadedKey === resolved.key) loadedKey = undefined;
     if (id === selectedId) setPhase({ state: "needs-download" });
@@ -315,7 +330,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       const conversationId = `local:${req.messages[0]?.id ?? crypto.randomUUID()}`;
       yield* runLocalSteps(req, {
         engine: await getEngine(),
-        model: toModelSource(resolved, options.baseUrl),
+        model: modelSource(resolved),
         maxSteps,
         conversationId,
         ...(options.generation && { generation: options.generation }),
