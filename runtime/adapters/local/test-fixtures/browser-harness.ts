@@ -13,16 +13,20 @@ import type { AdapterStatus } from "../../../session/agent-adapter.js";
 import type { AgentMessage, ToolPart } from "../../../session/agent-message.js";
 import type { AgentStreamPart } from "../../../session/agent-stream-part.js";
 import { modelFilesPlugin } from "../../../test-support/model-files-plugin.js";
+import type { GenerationUsage } from "../../../../worker/protocol.js";
 
 const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
 type Snapshot = { messages: AgentMessage[]; status: string; error?: { message: string }; adapterStatus: AdapterStatus };
 type Harness = {
-  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean }): Promise<void>;
+  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number }): Promise<void>;
   statuses(): AdapterStatus[];
   status(): AdapterStatus;
   models(): { id: string; cached?: boolean; selected?: boolean }[];
   parts(): AgentStreamPart[];
+  /** Every generation's usage, as the engine reported it (`threads`: ONNX Runtime's WASM threads). */
+  usages(): GenerationUsage[];
+  crossOriginIsolated(): boolean;
   prepare(): Promise<void>;
   prepareAndAbort(fraction: number): Promise<string>;
   deleteModel(id: string): Promise<void>;

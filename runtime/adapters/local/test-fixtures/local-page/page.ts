@@ -5,7 +5,9 @@ import { defineWebTool, registerWebTool } from "../../../../core/index.js";
 import type { AdapterStatus, AgentAdapter } from "../../../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession, type AgentSessionStore } from "../../../../session/create-agent-session.js";
+import type { GenerationUsage } from "../../../../../worker/protocol.js";
 import { createLocalAdapter, type LocalAdapter } from "../../index.js";
+import { loadDefaultEngine } from "../../load-default-engine.js";
 
 const cart: string[] = [];
 const badge = document.querySelector("#badge")!;
@@ -31,6 +33,8 @@ interface StartOptions {
   maxNewTokens?: number;
   temperature?: number;
   autoLoad?: boolean;
+  /** createLocalAdapter's `threads` (ONNX Runtime's WASM threads). */
+  threads?: number;
 }
 
 let adapter: LocalAdapter | undefined;
@@ -41,6 +45,8 @@ let statuses: AdapterStatus[] = [];
 let parts: { at: number; part: AgentStreamPart }[] = [];
 let runEndedAt: number[] = [];
 let stopAt: number | undefined;
+/** The usage of every generation the engine reported, in order. */
+let usages: GenerationUsage[] = [];
 let leftStreamingAt: number | undefined;
 
 const harness = {
@@ -50,7 +56,21 @@ const harness = {
     statuses = [];
     parts = [];
     runEndedAt = [];
+    usages = [];
     const local = createLocalAdapter({
+      // The default engine (the module worker); only its usage events are read on the way.
+      engine: async () => {
+        const engine = await loadDefaultEngine();
+        return {
+          ...engine,
+          generate: (request, onEvent) =>
+            engine.generate(request, (event) => {
+              if (event.type === "usage") usages.push(event.usage);
+              onEvent(event);
+            }),
+        };
+      },
+      ...(options.threads !== undefined && { threads: options.threads }),
       // Only the project's test models: the Qwen3 catalog is not served here.
       models: [],
       testModels: { baseUrl: options.baseUrl },
@@ -91,6 +111,8 @@ const harness = {
   status: () => adapter!.status(),
   models: () => adapter!.models(),
   parts: () => parts.map(({ part }) => part),
+  usages: () => usages,
+  crossOriginIsolated: () => globalThis.crossOriginIsolated === true,
   async prepare() {
     await adapter!.prepare();
   },
