@@ -1,22 +1,27 @@
 /**
- * The model catalog's record types and the zod schema that checks them.
- * The types are erased at build time; the schema (and zod) loads only where
- * something validates a catalog: the tests, or a site checking its own
- * entries. The catalog itself is plain data in `catalog.ts`.
+ * The model catalog's record types and the schema that checks them
+ * (`zod/mini`: a few KB, and only where something validates a catalog: the
+ * tests, or a site declaring its own models with `defineModel`). Every check
+ * says which field is wrong and how to fix it. The catalog itself is plain
+ * data in `catalog.ts`.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { EngineDevice, EngineKind } from "../worker/protocol.js";
 
 /**
- * One file of a variant. `bytes` is an estimate from the parameter count and
- * the bits per weight (or the real size, for small files); the download
- * measures the real sizes.
+ * One file of a variant. Without `sha256`, `bytes` is an estimate (from the
+ * parameter count and the bits per weight) that sizes the progress bar and
+ * the storage check, and the server's `content-length` is enforced. With
+ * `sha256`, `bytes` is the exact size: a download of any other size, or with
+ * any other hash, is rejected before the cache keeps it.
  */
 export interface CatalogFile {
   /** Path inside the repo, e.g. `onnx/model_q4f16.onnx`. */
   path: string;
-  /** Approximate size in bytes. */
+  /** Size in bytes: exact when `sha256` is set, else approximate. */
   bytes: number;
+  /** Hex SHA-256 of the file (64 characters, as `sha256sum` prints it). Pins the file: its size and hash are checked. */
+  sha256?: string;
 }
 
 /** One way to run a model: an engine, a device, a quantization and its files. */
@@ -64,67 +69,88 @@ export interface CatalogEntry {
 /** protobuf's limit: an ONNX file's weights past it live in `<file>.onnx_data`. */
 export const ONNX_INLINE_LIMIT_BYTES = 2_000_000_000;
 
-const fileSchema = z.object({
-  path: z.string().min(1).regex(/^[^/].*[^/]$/, "a relative file path"),
-  bytes: z.number().int().positive(),
-});
+const ID = /^[a-z0-9][a-z0-9._-]*$/;
+const idMessage = "must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. \"qwen3-0.6b\")";
+const text = (what: string) => z.string().check(z.minLength(1, `must be a non-empty string: ${what}`));
+const positiveInteger = (what: string) =>
+  z.number({ error: `must be a number: ${what}` }).check(z.int(`must be a whole number: ${what}`), z.positive(`must be more than 0: ${what}`));
+
+const fileSchema = z.strictObject(
+  {
+    path: z.string().check(z.regex(/^[^/].*[^/]$|^[^/]$/, 'must be a path inside the repo, with no leading or trailing "/" (e.g. "onnx/model_q8.onnx")')),
+    bytes: positiveInteger("the file's size in bytes (exact when sha256 is given)"),
+    sha256: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters, as `sha256sum <file>` prints them"))),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}: a file has path, bytes and sha256` : undefined) },
+);
 
 const variantSchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
-    engine: z.enum(["transformers", "web-llm"]),
-    device: z.enum(["webgpu", "wasm"]),
-    dtype: z.string().min(1),
-    repo: z.string().min(1),
-    requiresShaderF16: z.boolean(),
-    files: z.array(fileSchema),
-    bytes: z.number().int().positive(),
-    label: z.string().min(1).optional(),
-    brief: z.string().min(1).optional(),
-  })
-  .strict()
-  .superRefine((variant, context) => {
-    const issue = (message: string) => context.addIssue({ code: "custom", message: `${variant.id}: ${message}` });
-    if (variant.engine === "web-llm") {
-      if (variant.device !== "webgpu") issue("web-llm runs on WebGPU only");
-      return;
-    }
-    if (variant.requiresShaderF16 && variant.device !== "webgpu") issue("shader-f16 is a WebGPU feature");
-    const paths = variant.files.map((file) => file.path);
-    for (const required of ["config.json", "tokenizer.json", "tokenizer_config.json"]) {
-      if (!paths.includes(required)) issue(`transformers.js needs ${required}`);
-    }
-    const onnx = variant.files.filter((file) => file.path.endsWith(".onnx"));
-    if (onnx.length !== 1) issue("exactly one .onnx file");
-    for (const file of onnx) {
-      const external = paths.includes(`${file.path}_data`);
-      if (file.bytes > ONNX_INLINE_LIMIT_BYTES && !external) issue(`${file.path} is over 2 GB: its weights belong in ${file.path}_data`);
-    }
-    const sum = variant.files.reduce((total, file) => total + file.bytes, 0);
-    if (sum !== variant.bytes) issue(`bytes ${variant.bytes} is not the files' sum ${sum}`);
-  });
+  .strictObject(
+    {
+      id: z.string().check(z.regex(ID, idMessage)),
+      engine: z.enum(["transformers", "web-llm"], { error: 'must be "transformers" or "web-llm"' }),
+      device: z.enum(["webgpu", "wasm"], { error: 'must be "webgpu" or "wasm" (the CPU)' }),
+      dtype: text('the transformers.js dtype ("q4f16", "q4", "q8", "fp32") or the MLC quantization ("q4f16_1")'),
+      repo: text('the repo path the files sit under: <baseUrl>/<repo>/resolve/main/<path>'),
+      requiresShaderF16: z.boolean({ error: "must be true or false: whether the variant needs WebGPU's shader-f16" }),
+      files: z.array(fileSchema, { error: "must be an array of { path, bytes, sha256? }" }),
+      bytes: positiveInteger("the variant's download size, the sum of its files' bytes"),
+      label: z.optional(text("the label shown on a device that runs this variant")),
+      brief: z.optional(text("the brief shown on a device that runs this variant")),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}` : undefined) },
+  )
+  .check(
+    z.superRefine((variant, context) => {
+      const issue = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message, input: variant });
+      if (variant.engine === "web-llm") {
+        if (variant.device !== "webgpu") issue(["device"], 'must be "webgpu": web-llm runs on WebGPU only');
+        return;
+      }
+      if (variant.requiresShaderF16 && variant.device !== "webgpu") issue(["requiresShaderF16"], 'must be false on "wasm": shader-f16 is a WebGPU feature');
+      const paths = variant.files.map((file) => file.path);
+      for (const required of ["config.json", "tokenizer.json", "tokenizer_config.json"]) {
+        if (!paths.includes(required)) issue(["files"], `must include ${required}: transformers.js reads it to load the model`);
+      }
+      const onnx = variant.files.filter((file) => file.path.endsWith(".onnx"));
+      if (onnx.length !== 1) issue(["files"], `must include exactly one .onnx file (the graph for dtype "${variant.dtype}"), found ${onnx.length}`);
+      variant.files.forEach((file, index) => {
+        if (file.path.endsWith(".onnx") && file.bytes > ONNX_INLINE_LIMIT_BYTES && !paths.includes(`${file.path}_data`)) {
+          issue(["files", index, "bytes"], `${file.path} is over 2 GB: its weights belong in ${file.path}_data, listed too`);
+        }
+      });
+      const sum = variant.files.reduce((total, file) => total + file.bytes, 0);
+      if (sum !== variant.bytes) issue(["bytes"], `must be the files' sum, ${sum} (it is ${variant.bytes})`);
+    }),
+  );
 
 /** One catalog entry. */
 export const catalogEntrySchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
-    label: z.string().min(1),
-    brief: z.string().min(1),
-    parameters: z.number().int().positive(),
-    recommended: z.boolean().optional(),
-    testModel: z.boolean().optional(),
-    baseUrl: z.string().min(1).optional(),
-    variants: z.array(variantSchema).min(1),
-  })
-  .strict()
-  .superRefine((entry, context) => {
-    const ids = entry.variants.map((variant) => variant.id);
-    if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: `${entry.id}: variant ids repeat` });
-  }) satisfies z.ZodType<CatalogEntry>;
+  .strictObject(
+    {
+      id: z.string().check(z.regex(ID, idMessage)),
+      label: text('the short name shown in the picker, e.g. "Qwen3 0.6B"'),
+      brief: text("one sentence on when to pick this model"),
+      parameters: positiveInteger("the parameter count, embeddings included"),
+      recommended: z.optional(z.boolean({ error: "must be true or false" })),
+      testModel: z.optional(z.boolean({ error: "must be true or false" })),
+      baseUrl: z.optional(text('where the files are served from: an absolute URL or a path on this site, e.g. "/models"')),
+      variants: z.array(variantSchema, { error: "must be an array of variants" }).check(z.minLength(1, "must list at least one variant: the way the model runs on a device")),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}` : undefined) },
+  )
+  .check(
+    z.superRefine((entry, context) => {
+      const ids = entry.variants.map((variant) => variant.id);
+      if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", path: ["variants"], message: "must have unique ids", input: entry });
+    }),
+  ) satisfies z.ZodMiniType<CatalogEntry>;
 
 /** A whole catalog: unique ids, at most one recommended entry. */
-export const catalogSchema = z.array(catalogEntrySchema).superRefine((entries, context) => {
-  const ids = entries.map((entry) => entry.id);
-  if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "catalog ids repeat" });
-  if (entries.filter((entry) => entry.recommended).length > 1) context.addIssue({ code: "custom", message: "more than one recommended entry" });
-});
+export const catalogSchema = z.array(catalogEntrySchema).check(
+  z.superRefine((entries, context) => {
+    const ids = entries.map((entry) => entry.id);
+    if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "catalog ids repeat", input: entries });
+    if (entries.filter((entry) => entry.recommended).length > 1) context.addIssue({ code: "custom", message: "more than one recommended entry", input: entries });
+  }),
+);

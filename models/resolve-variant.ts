@@ -84,18 +84,24 @@ export function explainUnavailable(entry: CatalogEntry, capabilities: DeviceCapa
 /**
  * What the engine gets: the variant's files under `baseUrl` (the entry's own
  * `baseUrl` wins, then the argument, then {@link DEFAULT_MODEL_BASE_URL}).
+ * A relative one is resolved against the page (`document.baseURI`).
  * Trailing slashes are dropped so `${baseUrl}/${repo}/resolve/main/${path}`
  * has none doubled.
  */
 export function toModelSource(resolved: ResolvedVariant, baseUrl: string = DEFAULT_MODEL_BASE_URL): ModelSource {
   const { entry, variant } = resolved;
+  // A relative baseUrl ("/models", "models") means this page's site: resolved against the
+  // page here, on the main thread, not in the worker, whose script a bundler may put anywhere.
+  const page = (globalThis as { document?: { baseURI?: string } }).document?.baseURI;
+  const base = entry.baseUrl ?? baseUrl;
   return {
     key: resolved.key,
     engine: variant.engine,
     device: variant.device,
     dtype: variant.dtype,
     repo: variant.repo,
-    baseUrl: (entry.baseUrl ?? baseUrl).replace(/\/+$/, ""),
-    files: variant.files.map(({ path, bytes }) => ({ path, bytes })),
+    baseUrl: (page ? new URL(base, page).href : base).replace(/\/+$/, ""),
+    // A file's sha256 pins it: the downloader then enforces its exact size and hash.
+    files: variant.files.map(({ path, bytes, sha256 }) => ({ path, bytes, ...(sha256 !== undefined && { sha256: sha256.toLowerCase() }) })),
   };
 }

@@ -7,5 +7,7 @@ export { createLocalAdapter } from "./create-local-adapter.js";
 export type { LocalAdapter, LocalAdapterOptions } from "./create-local-adapter.js";
 export { QWEN3_CATALOG, DEFAULT_MODEL_BASE_URL, CPU_FALLBACK_NOTE } from "../../../models/catalog.js";
 export type { CatalogEntry, CatalogFile, CatalogVariant } from "../../../models/catalog-schema.js";
+export { defineModel } from "../../../models/define-model.js";
+export type { ModelDefinition, ModelVariantDefinition } from "../../../models/define-model.js";
 export { testModelEntries } from "../../../models/catalog-test-models.js";
 export type { TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
