@@ -78,7 +78,7 @@ describe("defineModel", () => {
     ["a missing tokenizer", (model: ModelDefinition) => void model.variants[0]!.files.splice(1, 1), /variants\[0\]\.files must include tokenizer\.json/],
     ["a size that is not a number", (model: ModelDefinition) => void ((model.variants[1]!.files[0] as { bytes: unknown }).bytes = "1 KB"), /variants\[1\]\.files\[0\]\.bytes must be a number/],
     ["an unknown engine", (model: ModelDefinition) => void ((model.variants[0] as { engine: string }).engine = "llama.cpp"), /variants\[0\]\.engine must be "transformers" or "web-llm"/],
-    ["a misspelt field", (model: ModelDefinition) => void ((model.variants[0]!.files[0] as Record<string, unknown>).sha265 = SHA), /variants\[0\]\.files\[0\] has unknown fields sha265/],
+    ["a misspelt field", (model: ModelDefinition) => void ((model.variants[0]!.files[0] as unknown as Record<string, unknown>).sha265 = SHA), /variants\[0\]\.files\[0\] has unknown fields sha265/],
     ["an id with capitals", (model: ModelDefinition) => void (model.id = "My Model"), /^defineModel\("My Model"\): id must be lowercase/],
     ["no variants", (model: ModelDefinition) => void (model.variants = []), /variants must list at least one variant/],
   ])("rejects %s with a TypeError naming the field and the fix", (_name, spoil, message) => {
