@@ -11,6 +11,23 @@ const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const testModelsRoot = fileURLToPath(new URL("../.cache/models/", import.meta.url));
 const HUB = "https://huggingface.co";
 
+/**
+ * Makes every example page cross-origin isolated, so ONNX Runtime runs WASM
+ * threads (SharedArrayBuffer) on the CPU path. COEP `require-corp`, not
+ * `credentialless`: it works in Chrome, Firefox and Safari (Safari has no
+ * `credentialless`, so a page relying on it would run one thread there), and
+ * the examples need nothing it blocks: everything is same-origin but the
+ * model files, which `fetch` reads from huggingface.co with CORS (a CORS
+ * response passes either policy). A site that embeds cross-origin images,
+ * scripts or iframes without CORS or `Cross-Origin-Resource-Policy` would
+ * weigh `credentialless` instead. COOP `same-origin` also cuts
+ * `window.opener` to and from pages of other origins (OAuth or payment pop-ups).
+ */
+export const CROSS_ORIGIN_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
 /** What the examples server takes; `npm start` reads it from the environment and its flags. */
 export interface ExamplesOptions {
   /** Provider keys, `WEB_AGENTS_MODEL`, `WEB_AGENTS_TEST_MODELS`, `WEB_AGENTS_MODELS_DIR`. Default `process.env`. */
@@ -108,7 +125,10 @@ export function examplesConfig(options: ExamplesOptions = {}): UserConfig {
         { find: /^@webmcp-agents\/chat\/(agent|core|server|testing)$/, replacement: fileURLToPath(new URL("../runtime/$1/index.ts", import.meta.url)) },
       ],
     },
-    server: { host: "127.0.0.1", port: 5173, fs: { allow: [repoRoot] } },
+    // Vite sends these with the pages, modules and workers it serves itself; the
+    // plugins' same-origin responses (model files, /api/chat, the service worker) need none.
+    server: { host: "127.0.0.1", port: 5173, fs: { allow: [repoRoot] }, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
+    preview: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
     build: {
       outDir: fileURLToPath(new URL("../dist-examples", import.meta.url)),
       emptyOutDir: true,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { createChatHandler } from "../../runtime/server/index.js";
 import { scriptedModel, textStep, toolStep } from "../../runtime/server/test-support/scripted-model.js";
-import { examplesConfig } from "../examples-config.js";
+import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 import { agents } from "./agents.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
@@ -51,7 +51,7 @@ describe("Field Store through the cloud adapter, against a mock model", () => {
       configFile: false,
       ...examplesConfig({ env: {}, argv: [], chatHandler, printUrls: false }),
       logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false },
+      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
     });
     await server.listen();
     origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
@@ -72,6 +72,7 @@ describe("Field Store through the cloud adapter, against a mock model", () => {
   it("shops through /api/chat: the tools run on the page, place_order parks on the person's click", async () => {
     await page.goto(`${origin}/field-store/`);
     await page.waitForSelector("body[data-ready=true]");
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await page.click("#open-chat");
     await chat().locator("select").first().selectOption("cloud");
     const composer = chat().locator("textarea");

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
-import { examplesConfig } from "../examples-config.js";
+import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 
@@ -27,7 +27,7 @@ describe("Field Store with the scripted on-device model", () => {
       configFile: false,
       ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
       logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false },
+      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
     });
     await server.listen();
     origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
@@ -48,6 +48,8 @@ describe("Field Store with the scripted on-device model", () => {
   it("shops: navigates to a product, adds it, parks place_order on the person's click, and lists the order", async () => {
     await page.goto(`${origin}/field-store/?model=test-store-scripted`);
     await page.waitForSelector("body[data-ready=true]");
+    // COOP/COEP from examples-config.ts: the engine may run WASM threads here.
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await page.textContent("#cart-badge")).toBe("0");
     await page.screenshot({ path: `${results}field-store-home.png` });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { ASSISTANT_SCRIPTED_ANSWER, assistantScriptedModel } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
-import { examplesConfig } from "../examples-config.js";
+import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 
@@ -30,7 +30,7 @@ describe("the offline assistant", () => {
       configFile: false,
       ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
       logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false },
+      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
     });
     await server.listen();
     origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
@@ -60,6 +60,7 @@ describe("the offline assistant", () => {
   it("downloads once, then answers with the network cut", async () => {
     await page.goto(`${origin}/offline-assistant/?model=test-assistant-scripted`);
     await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     // The size picker, on the test model the address chose.
     await chat().getByText("Model: Test model: offline assistant script").waitFor({ timeout: 30_000 });
     const download = chat().locator("button", { hasText: /Download/ });
@@ -77,6 +78,8 @@ describe("the offline assistant", () => {
     server = undefined;
     await page.reload();
     await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    // The service worker's copy of the page keeps its COOP/COEP headers.
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await send("Still there with the network off?");
     await expect.poll(() => answers().count(), { timeout: 60_000 }).toBe(2);
     await page.screenshot({ path: `${results}offline-assistant-offline.png` });

@@ -42,6 +42,7 @@ describe("npm start: the runtime demo", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${origin}/runtime-demo/`);
     await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await page.textContent("#webmcp")).toBe("native");
 
     await page.fill("input[name=q]", "What is on this page?");
