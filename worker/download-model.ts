@@ -1,8 +1,11 @@
-import { EngineError, toEngineError } from "./engine-error.js";
+import { downloadFile, exactSize } from "./download-file.js";
+import { EngineError } from "./engine-error.js";
+import { modelEngineError } from "./engine-error-messages.js";
 import { MODEL_CACHE_NAME, modelFileUrl } from "./model-file-url.js";
-import { writeManifest, type ManifestFile, type ModelManifest } from "./model-manifest.js";
-import type { DownloadProgress, ModelSource } from "./protocol.js";
-import { verifyingStream } from "./verifying-stream.js";
+import { withModelLock } from "./model-lock.js";
+import { deleteManifest, readManifest, writeManifest, type ManifestFile, type ModelManifest } from "./model-manifest.js";
+import { deletePartial, discardPartial, partialBytes, readPartial, writePartial, type PartialDownload, type PartialFile } from "./partial-download.js";
+import type { DownloadProgress, EngineErrorReason, ModelSource } from "./protocol.js";
 
 /** Options for {@link downloadModel}. */
 export interface DownloadModelOptions {
@@ -12,22 +15,12 @@ export interface DownloadModelOptions {
   cacheName?: string;
   /** Default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /** Bytes per resumable piece (default `CHUNK_BYTES`, 8 MiB). */
+  chunkBytes?: number;
 }
 
-const formatBytes = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.ceil(bytes / 1e6)} MB`);
-
-function quotaError(neededBytes: number, freeBytes: number | undefined, cause?: unknown): EngineError {
-  const free = freeBytes === undefined ? "less than that is free" : `${formatBytes(freeBytes)} is free`;
-  return new EngineError(
-    {
-      code: "quota_exceeded",
-      message: `Not enough storage for this model: it needs ${formatBytes(neededBytes)} and ${free}. Free up space or choose a smaller model.`,
-      neededBytes,
-      ...(freeBytes === undefined ? {} : { freeBytes }),
-    },
-    { cause },
-  );
-}
+/** Failures a later download resumes from: what arrived is kept. The rest start clean. */
+const RESUMABLE = new Set<EngineErrorReason>(["unreachable", "connection_dropped", "http_status"]);
 
 async function freeBytes(): Promise<number | undefined> {
   const storage = (globalThis.navigator as Navigator | undefined)?.storage;
@@ -36,31 +29,76 @@ async function freeBytes(): Promise<number | undefined> {
   return quota === undefined ? undefined : Math.max(0, quota - (usage ?? 0));
 }
 
+/** Whether every URL has an entry in `cache` (no body is read). */
+export async function allInCache(cache: Cache, urls: string[]): Promise<boolean> {
+  return (await Promise.all(urls.map(async (url) => (await cache.keys(url)).length > 0))).every(Boolean);
+}
+
 /**
- * Downloads every file of `model` once (one GET each), with byte progress
- * across all files, streamed into the Cache API keyed by the file URL (no
- * whole copy of a file is held, so files over 2 GB download too); verifies
- * the size against the response's content-length (or the file's pinned size
- * when it comes with a sha256; a catalog's other sizes are estimates) and the
- * sha256 where the source knows it, before the cache commits the file; and
- * only then writes the manifest.
- * On failure or abort the files written so far are deleted and no manifest
- * is written. Rejects with an `EngineError`: `download_failed`,
- * `integrity_failed`, `quota_exceeded` (up front from the storage estimate,
- * or from `cache.put`), or `aborted`.
+ * Downloads every file of `model` into the Cache API, keyed by the file URL,
+ * with byte progress across all files, and only then writes the manifest.
+ *
+ * - Never keeps a wrong file: a web page (text/html) instead of the file, a
+ *   size other than the pinned one (`bytes` with a sha256 or `exactBytes`) or
+ *   the announced one (content-length), and a sha256 other than the pinned
+ *   one are rejected before the cache commits the file.
+ * - Resumes: after a dropped connection, an unreachable server or an HTTP
+ *   error, the files already verified and the pieces of the unfinished one
+ *   stay (in the partial record, `partial-download.ts`), and the next call
+ *   fetches only the rest, with a Range request (see `downloadFile`).
+ * - Once per origin: under a Web Lock named after the model key, so a second
+ *   tab waits (its progress following the first's partial record) and then
+ *   finds the model cached, with no request.
+ *
+ * Rejects with an `EngineError` whose message is a sentence for the person
+ * (`engineErrorMessage`): `download_failed` (`unreachable`,
+ * `connection_dropped`, `http_status`, `not_a_model_file`,
+ * `storage_failed`), `integrity_failed` (`size_mismatch`, `hash_mismatch`),
+ * `quota_exceeded` (up front from the storage estimate, or from the cache),
+ * or `aborted`. On every failure but the resumable ones, and on an abort,
+ * nothing of the model is kept.
  */
 export async function downloadModel(model: ModelSource, options: DownloadModelOptions = {}): Promise<ModelManifest> {
   const { signal, onProgress = () => {} } = options;
-  const fetchFile = options.fetch ?? globalThis.fetch.bind(globalThis);
   const knownTotal = model.files.every((file) => file.bytes !== undefined) ? model.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0) : undefined;
+  const cache = await caches.open(options.cacheName ?? MODEL_CACHE_NAME);
+  try {
+    return await withModelLock(model.key, () => downloadHoldingLock(model, cache, knownTotal, options), {
+      ...(signal && { signal }),
+      whileWaiting: async () => {
+        // Another tab is downloading this model: follow it through its partial record.
+        const loadedBytes = partialBytes(await readPartial(model.key));
+        onProgress({ loadedBytes, totalBytes: Math.max(knownTotal ?? 0, loadedBytes) });
+      },
+    });
+  } catch (error) {
+    if (signal?.aborted) throw new EngineError({ code: "aborted", message: "The download was cancelled; nothing was kept." }, { cause: error });
+    throw error;
+  }
+}
 
-  if (knownTotal !== undefined) {
-    const free = await freeBytes();
-    if (free !== undefined && knownTotal > free) throw quotaError(knownTotal, free);
+async function downloadHoldingLock(model: ModelSource, cache: Cache, knownTotal: number | undefined, options: DownloadModelOptions): Promise<ModelManifest> {
+  const { signal, onProgress = () => {} } = options;
+  const fetchFile = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  // Another tab may have finished it while this one waited for the lock.
+  const existing = await readManifest(model.key);
+  if (existing) {
+    if (await allInCache(cache, existing.files.map((file) => file.url))) {
+      onProgress({ loadedBytes: existing.totalBytes, totalBytes: existing.totalBytes });
+      return existing;
+    }
+    await deleteManifest(model.key);
   }
 
-  const cache = await caches.open(options.cacheName ?? MODEL_CACHE_NAME);
-  const written: string[] = [];
+  const partial: PartialDownload = (await readPartial(model.key)) ?? { key: model.key, files: {}, updatedAt: Date.now() };
+  if (knownTotal !== undefined) {
+    const needed = knownTotal - partialBytes(partial);
+    const free = await freeBytes();
+    if (free !== undefined && needed > free) throw modelEngineError({ code: "quota_exceeded", neededBytes: needed, freeBytes: free }, model);
+  }
+
+  const save = () => writePartial(partial);
   const files: ManifestFile[] = [];
   let loadedBytes = 0;
   let totalBytes = knownTotal ?? 0;
@@ -68,36 +106,35 @@ export async function downloadModel(model: ModelSource, options: DownloadModelOp
     for (const file of model.files) {
       signal?.throwIfAborted();
       const url = modelFileUrl(model, file.path);
-      const response = await fetchFile(url, signal ? { signal } : {});
-      if (!response.ok) {
-        throw new EngineError({ code: "download_failed", message: `Could not download ${file.path}: HTTP ${response.status}.`, file: file.path, status: response.status });
+      const pinned = { ...(exactSize(file) !== undefined && { bytes: exactSize(file) }), ...(file.sha256 !== undefined && { sha256: file.sha256 }) };
+      let state: PartialFile | undefined = partial.files[file.path];
+      if (state && (state.url !== url || state.pinned.bytes !== pinned.bytes || state.pinned.sha256 !== pinned.sha256)) {
+        // The catalog changed since: what was kept is another file.
+        await Promise.all([...(state.done ? [state.done.url] : []), ...state.chunks.map((chunk) => chunk.url)].map((key) => cache.delete(key)));
+        state = undefined;
       }
-      if (knownTotal === undefined) totalBytes += Number(response.headers.get("content-length") ?? 0);
-      onProgress({ loadedBytes, totalBytes, file: file.path });
-      // A catalog's sizes are estimates (they size the quota check and the progress bar); the
-      // exact size is the server's content-length, or the file's own when it is pinned by a sha256.
-      const lengthHeader = response.headers.get("content-encoding") ? null : response.headers.get("content-length");
-      const announced = lengthHeader ? Number(lengthHeader) : Number.NaN;
-      const expected = file.sha256 !== undefined && file.bytes !== undefined ? file.bytes : Number.isFinite(announced) ? announced : undefined;
-      // Streamed into the cache, counted and hashed on the way: never a whole copy in memory.
-      // The stream errors at its end on a wrong size or sha256, so Cache.put commits nothing then.
-      const { stream, file: verified } = verifyingStream({ path: file.path, ...(expected !== undefined && { bytes: expected }), ...(file.sha256 !== undefined && { sha256: file.sha256 }) }, (chunk) => {
-        loadedBytes += chunk;
-        onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+      state ??= { url, pinned, chunks: [] };
+      partial.files[file.path] = state;
+      onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+      const stored = await downloadFile({
+        cache,
+        model,
+        file,
+        url,
+        state,
+        save,
+        fetch: fetchFile,
+        ...(signal && { signal }),
+        ...(options.chunkBytes !== undefined && { chunkBytes: options.chunkBytes }),
+        onSize: (bytes) => {
+          if (knownTotal === undefined) totalBytes += bytes ?? 0;
+        },
+        onBytes: (bytes) => {
+          loadedBytes += bytes;
+          onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+        },
       });
-      const body = response.body ?? new Response(await response.arrayBuffer()).body!;
-      const headers: Record<string, string> = { "content-type": response.headers.get("content-type") ?? "application/octet-stream" };
-      if (expected !== undefined) headers["content-length"] = String(expected);
-      try {
-        written.push(url);
-        await cache.put(url, new Response(body.pipeThrough(stream), { headers }));
-      } catch (error) {
-        if (verified.error) throw verified.error;
-        if (error instanceof DOMException && error.name === "QuotaExceededError") throw quotaError(knownTotal ?? totalBytes, await freeBytes(), error);
-        throw error;
-      }
-      signal?.throwIfAborted();
-      files.push({ path: file.path, url, bytes: verified.bytes, sha256: verified.sha256 });
+      files.push(stored);
     }
     signal?.throwIfAborted();
     const manifest: ModelManifest = {
@@ -108,14 +145,27 @@ export async function downloadModel(model: ModelSource, options: DownloadModelOp
       repo: model.repo,
       baseUrl: model.baseUrl,
       files,
-      totalBytes: loadedBytes,
+      totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
       savedAt: Date.now(),
     };
     await writeManifest(manifest);
+    await deletePartial(model.key);
     return manifest;
   } catch (error) {
-    await Promise.all(written.map((url) => cache.delete(url).catch(() => false)));
-    if (signal?.aborted) throw new EngineError({ code: "aborted", message: "The download was cancelled; nothing was kept." }, { cause: error });
-    throw toEngineError(error, "download_failed");
+    const resumable = !signal?.aborted && EngineError.isInstance(error) && error.reason !== undefined && RESUMABLE.has(error.reason);
+    if (!resumable) {
+      // Nothing half-kept: the record, its pieces, and any file entry a crash left unrecorded.
+      await discardPartial(cache, model.key).catch(() => {});
+      await Promise.all(model.files.map((file) => cache.delete(modelFileUrl(model, file.path)).catch(() => false)));
+    }
+    if (signal?.aborted) throw error;
+    if (error instanceof DOMException && error.name === "QuotaExceededError") {
+      throw modelEngineError({ code: "quota_exceeded", neededBytes: knownTotal ?? totalBytes, ...optional(await freeBytes()) }, model, error);
+    }
+    if (EngineError.isInstance(error)) throw error;
+    // Anything else came from the cache or IndexedDB, not the network.
+    throw modelEngineError({ code: "download_failed", reason: "storage_failed", detail: error instanceof Error ? error.message : String(error) }, model, error);
   }
 }
+
+const optional = (freeBytes: number | undefined) => (freeBytes === undefined ? {} : { freeBytes });

@@ -1,11 +1,12 @@
-import type { EngineErrorCode, EngineErrorData } from "./protocol.js";
+import type { EngineErrorCode, EngineErrorData, EngineErrorReason } from "./protocol.js";
 
 const MARKER = Symbol.for("webmcp-agents.engine-error");
 
 /**
  * An engine failure with a stable `code` and the fields a caller needs to
- * recover (`neededBytes`/`freeBytes` for `quota_exceeded`, `file`/`status`
- * for a failed download). Crosses the worker boundary as
+ * recover (`neededBytes`/`freeBytes` for `quota_exceeded`, `file`/`status`/
+ * `host` for a failed download, `reason` for which sentence the person reads,
+ * `detail` for the engine's own words). Crosses the worker boundary as
  * {@link EngineErrorData} (`toData()`) and is rebuilt with `fromData()`.
  */
 export class EngineError extends Error {
@@ -15,6 +16,9 @@ export class EngineError extends Error {
   readonly freeBytes?: number;
   readonly file?: string;
   readonly status?: number;
+  readonly reason?: EngineErrorReason;
+  readonly host?: string;
+  readonly detail?: string;
 
   constructor(data: EngineErrorData, options?: { cause?: unknown }) {
     super(data.message, options);
@@ -24,6 +28,9 @@ export class EngineError extends Error {
     if (data.freeBytes !== undefined) this.freeBytes = data.freeBytes;
     if (data.file !== undefined) this.file = data.file;
     if (data.status !== undefined) this.status = data.status;
+    if (data.reason !== undefined) this.reason = data.reason;
+    if (data.host !== undefined) this.host = data.host;
+    if (data.detail !== undefined) this.detail = data.detail;
   }
 
   /** True for an `EngineError` from any copy of this module (a marker, not `instanceof`). */
@@ -43,6 +50,9 @@ export class EngineError extends Error {
     if (this.freeBytes !== undefined) data.freeBytes = this.freeBytes;
     if (this.file !== undefined) data.file = this.file;
     if (this.status !== undefined) data.status = this.status;
+    if (this.reason !== undefined) data.reason = this.reason;
+    if (this.host !== undefined) data.host = this.host;
+    if (this.detail !== undefined) data.detail = this.detail;
     return data;
   }
 }

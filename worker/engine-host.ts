@@ -1,5 +1,7 @@
 import { probeCapabilities } from "./capability-probe.js";
+import { isDamagedCopyError } from "./damaged-copy.js";
 import { EngineError, toEngineError } from "./engine-error.js";
+import { modelEngineError } from "./engine-error-messages.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";
@@ -73,11 +75,24 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     load: (model, onProgress) =>
       guard("load_failed", async () => {
         const engine = engineFor(model);
-        if (requireCached && !engine.download) {
+        // Models in our store: files the browser evicted are found here, before the engine reads any.
+        const stored = requireCached && !engine.download;
+        if (stored) {
           const status = await options.store.cacheStatus(model);
-          if (!status.cached) throw new EngineError({ code: "not_cached", message: `${model.key} is not on this device yet: download it first.` });
+          if (!status.cached) throw modelEngineError({ code: "not_cached", ...(status.removed && { reason: status.removed }) }, model);
         }
-        await engine.load(model, onProgress);
+        try {
+          await engine.load(model, onProgress);
+        } catch (error) {
+          const detail = error instanceof Error ? error.message : String(error);
+          if (stored && isDamagedCopyError(error)) {
+            // A copy that cannot be read never stays "cached": remove it, so the next prepare downloads it again.
+            await options.store.deleteModel(model).catch(() => {});
+            throw modelEngineError({ code: "not_cached", reason: "damaged", detail }, model, error);
+          }
+          if (EngineError.isInstance(error) && error.code !== "load_failed") throw error;
+          throw modelEngineError({ code: "load_failed", reason: "engine_failed", detail }, model, error);
+        }
       }),
     generate: (request, onEvent) =>
       guard("generation_failed", () => track(request.id, (signal) => engineFor(request.model).generate(request, onEvent, signal))),

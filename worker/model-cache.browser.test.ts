@@ -120,14 +120,14 @@ describe("downloads and the model cache, through the real module worker in headl
       const { client } = (window as any).harness;
       const error = await client.download("bad", m, () => {}).then(
         () => undefined,
-        (caught: { code: string; message: string; file: string }) => ({ code: caught.code, message: caught.message, file: caught.file }),
+        (caught: { code: string; reason: string; message: string; file: string }) => ({ code: caught.code, reason: caught.reason, message: caught.message, file: caught.file }),
       );
       const keys = (await (await caches.open("web-agents-models-v1")).keys()).filter((r) => r.url.includes(m.repo));
       return { error, status: await client.cacheStatus(m), keys: keys.length };
     }, model);
     const last = files.at(-1)!.path;
     expect(outcome).toEqual({
-      error: { code: "integrity_failed", message: `${last} does not match its sha256: the download was corrupted.`, file: last },
+      error: { code: "integrity_failed", reason: "hash_mismatch", message: `${last} of ${tiny.manifest.id} arrived corrupted (it does not match its sha256), so nothing was kept. Try again.`, file: last },
       status: { cached: false },
       keys: 0,
     });

@@ -1,5 +1,5 @@
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
-import type { CacheStatus, EngineDevice, EngineKind, ModelSource } from "./protocol.js";
+import type { EngineDevice, EngineKind } from "./protocol.js";
 
 /** One downloaded, verified file. */
 export interface ManifestFile {
@@ -50,10 +50,4 @@ export function writeManifest(manifest: ModelManifest): Promise<void> {
 /** Forgets a model; its files stay until they are deleted too. */
 export function deleteManifest(key: string): Promise<void> {
   return del(key, manifestStore());
-}
-
-/** Whether `model` is on this device, from the manifest alone (no network, no file reads). */
-export async function manifestCacheStatus(model: Pick<ModelSource, "key">): Promise<CacheStatus> {
-  const manifest = await readManifest(model.key);
-  return manifest ? { cached: true, bytes: manifest.totalBytes } : { cached: false };
 }

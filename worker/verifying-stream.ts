@@ -39,9 +39,9 @@ export function verifyingStream(expected: ExpectedFile, onChunk: (bytes: number)
     flush(controller) {
       file.sha256 = bytesToHex(hash.digest());
       if (expected.bytes !== undefined && file.bytes !== expected.bytes) {
-        file.error = new EngineError({ code: "integrity_failed", message: `${expected.path} has ${file.bytes} bytes, expected ${expected.bytes}.`, file: expected.path });
+        file.error = new EngineError({ code: "integrity_failed", message: `${expected.path} has ${file.bytes} bytes, expected ${expected.bytes}.`, file: expected.path, reason: "size_mismatch" });
       } else if (expected.sha256 !== undefined && expected.sha256.toLowerCase() !== file.sha256) {
-        file.error = new EngineError({ code: "integrity_failed", message: `${expected.path} does not match its sha256: the download was corrupted.`, file: expected.path });
+        file.error = new EngineError({ code: "integrity_failed", message: `${expected.path} does not match its sha256: the download was corrupted.`, file: expected.path, reason: "hash_mismatch" });
       }
       if (file.error) controller.error(file.error);
     },

@@ -2,12 +2,12 @@ import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
 import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
 import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
-import type { DeviceCapabilities, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import type { CacheStatus, DeviceCapabilities, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
-import { describeEngineError } from "./describe-engine-error.js";
+import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
 import { runLocalSteps } from "./run-local-steps.js";
 
@@ -101,6 +101,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   /** Runnable entries by id, in catalog order. */
   let runnable = new Map<string, ResolvedVariant>();
   const cached = new Map<string, boolean>();
+  /** Entries whose saved copy was found broken and removed: the sentence that says so, shown until the next download starts. */
+  const removedNotes = new Map<string, string>();
   let selectedId = options.model ?? entries.find((entry) => entry.recommended)?.id ?? entries[0]?.id;
   let loadedKey: string | undefined;
   let phase: Phase = { state: "probing" };
@@ -119,7 +121,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         return { state: "loading" };
       case "needs-download": {
         const resolved = selected();
-        return { state: "needs-download", ...(resolved && { bytes: resolved.variant.bytes }), ...(resolved?.note !== undefined && { note: resolved.note }) };
+        const note = [resolved && removedNotes.get(resolved.entry.id), resolved?.note].filter(Boolean).join(" ");
+        return { state: "needs-download", ...(resolved && { bytes: resolved.variant.bytes }), ...(note && { note }) };
       }
       default:
         return phase;
@@ -181,8 +184,9 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         }
         await Promise.all(
           [...found.values()].map(async (resolved) => {
-            const status = await host.cacheStatus(modelSource(resolved)).catch(() => ({ cached: false }));
+            const status: CacheStatus = await host.cacheStatus(modelSource(resolved)).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
+            if (status.removed) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason: status.removed, message: "" }, resolved.label));
           }),
         );
         capabilities = probed;
@@ -206,6 +210,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     // Ask the browser to keep the model under storage pressure; only the main thread can (workers lack persist()).
     if (typeof navigator !== "undefined") void navigator.storage?.persist?.().catch(() => false);
     let progress = 0;
+    removedNotes.delete(resolved.entry.id);
     setPhase({ state: "downloading", progress });
     try {
       await host.download(id, modelSource(resolved), ({ loadedBytes, totalBytes }) => {
@@ -237,8 +242,14 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         setPhase({ state: "needs-download" });
         throw abortError();
       }
-      if ((error as { code?: unknown }).code === "not_cached") cached.set(resolved.entry.id, false);
-      setPhase({ state: "error", error: describeEngineError(error) });
+      if (engineErrorCode(error) === "not_cached") {
+        // The saved copy is gone (evicted, or damaged and removed by the engine): back to the download card, saying why.
+        cached.set(resolved.entry.id, false);
+        removedNotes.set(resolved.entry.id, describeEngineError(error, resolved.label));
+        setPhase({ state: "needs-download" });
+        throw error;
+      }
+      setPhase({ state: "error", error: describeEngineError(error, resolved.label) });
       throw error;
     }
   }
@@ -323,7 +334,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
           await prepare(req.signal);
         } catch (error) {
           if (req.signal.aborted) yield { type: "finish", reason: "aborted" };
-          else yield { type: "error", error: describeEngineError(error) };
+          else yield { type: "error", error: describeEngineError(error, resolved.label) };
           return;
         }
       }

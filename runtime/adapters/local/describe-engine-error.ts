@@ -1,4 +1,5 @@
-import type { EngineErrorCode } from "../../../worker/protocol.js";
+import { engineErrorMessage } from "../../../worker/engine-error-messages.js";
+import type { EngineErrorCode, EngineErrorData } from "../../../worker/protocol.js";
 
 /** The `code` of an error rebuilt from `EngineErrorData`, when it has one. */
 export function engineErrorCode(error: unknown): EngineErrorCode | undefined {
@@ -8,10 +9,21 @@ export function engineErrorCode(error: unknown): EngineErrorCode | undefined {
 
 const messageOf = (error: unknown) => (error instanceof Error || (typeof error === "object" && error !== null && "message" in error) ? String((error as { message: unknown }).message) : String(error));
 
-/** A failed engine call as one sentence for the person, saying what to do next where there is something to do. */
-export function describeEngineError(error: unknown): string {
+/**
+ * A failed engine call as one sentence for the person, saying what to do next
+ * where there is something to do. With `model` (the label the person knows),
+ * a download or load failure is told again in its words (the worker names the
+ * model by its repo); the sentences themselves live in `engineErrorMessage`.
+ */
+export function describeEngineError(error: unknown, model?: string): string {
   const message = messageOf(error);
-  switch (engineErrorCode(error)) {
+  const code = engineErrorCode(error);
+  if (code !== undefined && model !== undefined) {
+    const sentence = engineErrorMessage({ ...(error as Partial<EngineErrorData>), code }, model);
+    if (sentence !== undefined) return sentence;
+  }
+  if (code !== undefined && typeof (error as Partial<EngineErrorData>).reason === "string") return message;
+  switch (code) {
     case "worker_died":
       return `The on-device model stopped (the browser may have run out of memory): ${message} Send again to reload it.`;
     case "not_cached":
