@@ -1,4 +1,5 @@
-import { defineConfig } from "vite";
+import { posix } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 
 const isDependency = (id: string) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 
@@ -33,12 +34,45 @@ export default defineConfig({
       external: isDependency,
     },
   },
-  // The engine worker ships as its own module with its dependencies (and
-  // ONNX Runtime's wasm files, imported with ?url) left for the site's
-  // bundler to resolve, as the main entries do: bundling transformers.js
-  // into the library would ship a second copy of it, wasm inlined.
-  worker: {
-    format: "es",
-    rollupOptions: { external: isDependency },
-  },
+  plugins: [packagedEngineWorker()],
 });
+
+const WORKER_SPAWN = 'new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" })';
+const PLACEHOLDER = "__webAgentsSpawnEngineWorker__()";
+
+/**
+ * The engine worker is built apart (`vite.worker.config.ts`, self-contained,
+ * into `dist/worker/`), so the library only has to start it, with the one
+ * form every bundler recognises as a worker: a literal
+ * `new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })`.
+ * Vite's library build would rewrite that literal into a nested
+ * `new URL(new URL(…).href, …)` no bundler follows (the worker then dies in
+ * a site's production build), so the source's spawn is swapped for a
+ * placeholder before Vite sees it, and the placeholder for the literal after
+ * the chunk is rendered, relative to wherever the chunk landed.
+ */
+function packagedEngineWorker(): Plugin {
+  let replaced = 0;
+  return {
+    name: "web-agents-packaged-engine-worker",
+    enforce: "pre",
+    buildStart() {
+      replaced = 0;
+    },
+    transform(code, id) {
+      if (!id.endsWith("/runtime/adapters/local/load-default-engine.ts")) return null;
+      if (!code.includes(WORKER_SPAWN)) this.error(`load-default-engine.ts no longer contains ${WORKER_SPAWN}; update vite.config.ts.`);
+      return { code: code.replace(WORKER_SPAWN, PLACEHOLDER), map: null };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(PLACEHOLDER)) return null;
+      replaced += 1;
+      let path = posix.relative(posix.dirname(chunk.fileName), "worker/engine-worker.js");
+      if (!path.startsWith(".")) path = `./${path}`;
+      return { code: code.replaceAll(PLACEHOLDER, `new Worker(new URL(${JSON.stringify(path)}, import.meta.url), { type: "module" })`), map: null };
+    },
+    generateBundle() {
+      if (replaced === 0) this.error("No chunk starts the engine worker: the on-device adapter would have no worker.");
+    },
+  };
+}

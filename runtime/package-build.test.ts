@@ -1,14 +1,28 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createServer } from "vite";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel, scriptedModel } from "../models/test-models/index.js";
-import { modelFilesPlugin } from "./test-support/model-files-plugin.js";
+import {
+  cleanEnvironment,
+  createApp,
+  folderBytes,
+  freePort,
+  hostModel,
+  installedPackages,
+  installedVersion,
+  npmInstall,
+  packPackage,
+  pinnedFiles,
+  serveStatic,
+  shell,
+} from "./test-support/consumer-app.js";
 import { launchChromium } from "./test-support/launch-chromium.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const fixtures = `${root}runtime/test-fixtures/consumer-apps/`;
 const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
   exports: Record<string, { types: string; import: string }>;
 };
@@ -16,17 +30,84 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
 // The names the seeds' Import sections promise from each entry (runtime
 // values only; types are checked by `tsc` on the seed examples).
 const PROMISED: Record<string, string[]> = {
-  ".": ["createLocalAdapter", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
+  ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
   "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
-  "./server": ["defineWebAgent", "flattenWebAgents", "selectTools"],
+  "./server": ["defineWebAgent", "flattenWebAgents", "selectTools", "createChatHandler", "resolveModel"],
   "./testing": ["createScriptedAdapter"],
 };
 
-describe("npm run build", () => {
-  beforeAll(() => {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "pipe" });
-  }, 180_000);
+/** Packages a browser-only site must not get from installing this one. */
+const NOT_FOR_BROWSER_SITES = ["onnxruntime-node", "sharp", "@huggingface/transformers", "onnxruntime-web", "@mlc-ai/web-llm", "redis", "ai", "@ai-sdk/openai"];
+
+/** The files a site hosts for the scripted test model (its model.json pins each). */
+const MODEL_FILES = ["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"];
+
+let work: string;
+let tarball: string;
+let modelFolder: string;
+
+/** What the site's app.js imports as ./model.json: its own model, on its own origin, pinned by sha256. */
+function modelDefinition() {
+  return {
+    id: "scripted-ours",
+    label: "Our scripted model",
+    brief: "Calls add_to_cart, then answers.",
+    parameters: 1_000,
+    baseUrl: "/models",
+    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "scripted", files: pinnedFiles(modelFolder, MODEL_FILES) }],
+  };
+}
+
+/** Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer. */
+async function expectToolLoop(url: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    await page.goto(url);
+    await page
+      .waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 })
+      .catch((error: Error) => Promise.reject(new Error(`${error.message}\npage errors: ${errors.join("\n")}`)));
+    const result = await page.evaluate(() => (window as unknown as { runConsumer: () => Promise<any> }).runConsumer().catch((error: Error) => ({ thrown: error.message })));
+    expect(result.thrown, `page errors: ${errors.join("\n")}`).toBeUndefined();
+    expect(result.error).toBeUndefined();
+    expect(result.state).toBe("ready");
+    const parts = result.messages.flatMap((message: { parts: { type: string; text?: string }[] }) => message.parts);
+    expect(parts.find((part: { type: string }) => part.type === "tool")).toMatchObject({ name: "add_to_cart", state: "done" });
+    expect(parts.filter((part: { type: string }) => part.type === "text").map((part: { text?: string }) => part.text).join("")).toContain("Added socks to your cart.");
+    expect(await page.textContent("#badge")).toBe("1");
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Waits until `url` answers 200. */
+async function waitForServer(url: string, child: ChildProcess, log: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} never answered:\n${log()}`);
+}
+
+describe("the package as a site installs and builds it", () => {
+  beforeAll(async () => {
+    await shell("npm", ["run", "build", "--silent"], root, 300_000);
+    work = mkdtempSync(join(tmpdir(), "web-agents-package-"));
+    tarball = await packPackage(root, join(work, "pack"));
+    modelFolder = (await ensureTestModel(scriptedModel())).folder;
+  }, 400_000);
+
+  afterAll(() => {
+    // WEB_AGENTS_KEEP_APPS=1 keeps the apps for a look (the path is printed).
+    if (process.env.WEB_AGENTS_KEEP_APPS) console.log(`apps kept in ${work}`);
+    else if (work) rmSync(work, { recursive: true, force: true });
+  });
 
   it.each(Object.entries(manifest.exports))("emits %s with its .d.ts", async (entry, target) => {
     expect(existsSync(`${root}${target.import}`)).toBe(true);
@@ -35,48 +116,91 @@ describe("npm run build", () => {
     for (const name of PROMISED[entry] ?? []) expect(module[name], `${entry} exports ${name}`).toBeDefined();
   });
 
-  it("loads no model engine from any entry (engines belong in the worker)", () => {
+  it("loads no model engine from any main entry, and ships a self-contained worker that every bundler can follow", () => {
     for (const file of readdirSync(`${root}dist`).filter((name) => name.endsWith(".js"))) {
       const code = readFileSync(`${root}dist/${file}`, "utf8");
       expect(code, file).not.toMatch(/@huggingface\/transformers|@mlc-ai\/web-llm|onnxruntime-web/);
     }
+    const index = readFileSync(`${root}dist/index.js`, "utf8");
+    expect(index).toContain('new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })');
+    const workerFiles = readdirSync(`${root}dist/worker`);
+    expect(workerFiles.filter((name) => name.endsWith(".wasm"))).toHaveLength(1);
+    for (const file of workerFiles.filter((name) => name.endsWith(".js"))) {
+      const code = readFileSync(`${root}dist/worker/${file}`, "utf8");
+      // No bare specifier left for a bundler to resolve: only ./ chunks.
+      expect(code.match(/\bimport\s*\(\s*["'`](?![./])[^"'`$]+["'`]|\bimport\s*[\w$*{}\s,]+from\s*["'`](?![./])[^"'`]+["'`]/g), file).toBeNull();
+      // Every asset is referred to as new URL("./file", import.meta.url) and shipped.
+      for (const [, target] of code.matchAll(/new URL\(["'`]([^"'`]+)["'`],\s*import\.meta\.url\)/g)) {
+        expect(target, file).toMatch(/^\.\//);
+        expect(workerFiles, `${file} refers to ${target}`).toContain(target!.slice(2));
+      }
+    }
   });
 
-  it("runs the on-device adapter from dist in a site's Vite page: the worker ships with the package", async () => {
-    const model = await ensureTestModel(scriptedModel());
-    const server = await createServer({
-      root: `${root}runtime/test-fixtures/consumer-page`,
-      configFile: false,
-      logLevel: "error",
-      plugins: [modelFilesPlugin(join(model.folder, ".."))],
-      resolve: { alias: { "@webmcp-agents/chat": `${root}dist/index.js` } },
-      server: { host: "127.0.0.1", port: 0, fs: { allow: [root] }, hmr: false },
-      optimizeDeps: { noDiscovery: true, include: ["react", "react/jsx-runtime", "react-dom"] },
-    });
-    await server.listen();
-    const browser = await launchChromium();
+  it("installs into an empty app with no .npmrc: no install script, no native engine, and a small node_modules", async () => {
+    const app = createApp(join(work, "empty-app"), "empty-app");
+    const output = await npmInstall(app, [tarball]);
+    const packages = installedPackages(app);
+    const names = packages.map((entry) => entry.name);
+    expect(names).toContain("@webmcp-agents/chat");
+    for (const name of NOT_FOR_BROWSER_SITES) expect(names, `${name} is installed`).not.toContain(name);
+    const withScripts = packages.filter((entry) => entry.scripts.install || entry.scripts.preinstall || entry.scripts.postinstall).map((entry) => entry.name);
+    expect(withScripts).toEqual([]);
+    expect(output).not.toMatch(/install-scripts/);
+    const bytes = folderBytes(join(app, "node_modules"));
+    const ownBytes = folderBytes(join(app, "node_modules", "@webmcp-agents", "chat"));
+    console.log(`installed size: node_modules ${(bytes / 1e6).toFixed(1)} MB (${packages.length} packages), of which @webmcp-agents/chat ${(ownBytes / 1e6).toFixed(1)} MB`);
+    // The worker's ONNX Runtime wasm alone is 27 MB; everything else should stay small.
+    expect(bytes).toBeLessThan(60e6);
+  }, 400_000);
+
+  it("runs the on-device tool loop in a Vite app's production build (vite build + vite preview), its own model pinned by sha256", async () => {
+    const app = createApp(join(work, "vite-app"), "vite-app");
+    await npmInstall(app, [tarball, `vite@${installedVersion(root, "vite")}`, `react@${installedVersion(root, "react")}`, `react-dom@${installedVersion(root, "react-dom")}`]);
+    cpSync(`${fixtures}vite/index.html`, join(app, "index.html"));
+    cpSync(`${fixtures}app.js`, join(app, "app.js"));
+    writeFileSync(join(app, "model.json"), JSON.stringify(modelDefinition()));
+    hostModel(modelFolder, MODEL_FILES, join(app, "public", "models"), "scripted");
+    await shell("npx", ["vite", "build"], app);
+    const assets = readdirSync(join(app, "dist", "assets"));
+    expect(assets.some((name) => name.endsWith(".wasm")), assets.join(", ")).toBe(true);
+    expect(assets.some((name) => /^engine-worker.*\.js$/.test(name)), assets.join(", ")).toBe(true);
+
+    const port = await freePort();
+    let log = "";
+    const preview = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: app, env: cleanEnvironment(), detached: true });
+    preview.stdout?.on("data", (chunk) => (log += chunk));
+    preview.stderr?.on("data", (chunk) => (log += chunk));
     try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-      const address = server.httpServer!.address() as { port: number };
-      await page.goto(`http://127.0.0.1:${address.port}/`);
-      await page
-        .waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 })
-        .catch((error: Error) => Promise.reject(new Error(`${error.message}\npage errors: ${errors.join("\n")}`)));
-      const result = await page.evaluate(() => (window as unknown as { runConsumer: () => Promise<any> }).runConsumer());
-      expect(result.error).toBeUndefined();
-      expect(result.state).toBe("ready");
-      const parts = result.messages.flatMap((message: { parts: { type: string; text?: string }[] }) => message.parts);
-      expect(parts.find((part: { type: string }) => part.type === "tool")).toMatchObject({ name: "add_to_cart", state: "done" });
-      expect(parts.filter((part: { type: string }) => part.type === "text").map((part: { text?: string }) => part.text).join("")).toContain(
-        "Added socks to your cart.",
-      );
-      expect(await page.textContent("#badge")).toBe("1");
+      await waitForServer(`http://127.0.0.1:${port}/`, preview, () => log);
+      await expectToolLoop(`http://127.0.0.1:${port}/`);
     } finally {
-      await browser.close();
+      if (preview.pid) process.kill(-preview.pid, "SIGTERM");
+    }
+  }, 600_000);
+
+  it("runs the on-device tool loop in a webpack 5 app's production build, with no webpack configuration", async () => {
+    const app = createApp(join(work, "webpack-app"), "webpack-app");
+    await npmInstall(app, [
+      tarball,
+      `webpack@${installedVersion(root, "webpack")}`,
+      `webpack-cli@${installedVersion(root, "webpack-cli")}`,
+      `react@${installedVersion(root, "react")}`,
+      `react-dom@${installedVersion(root, "react-dom")}`,
+    ]);
+    cpSync(`${fixtures}app.js`, join(app, "src", "index.js"));
+    writeFileSync(join(app, "src", "model.json"), JSON.stringify(modelDefinition()));
+    // webpack's defaults: ./src/index.js in, ./dist/main.js out.
+    await shell("npx", ["webpack", "--mode", "production"], app);
+    const built = readdirSync(join(app, "dist"));
+    expect(built.some((name) => name.endsWith(".wasm")), built.join(", ")).toBe(true);
+    cpSync(`${fixtures}webpack/index.html`, join(app, "dist", "index.html"));
+    hostModel(modelFolder, MODEL_FILES, join(app, "dist", "models"), "scripted");
+    const server = await serveStatic(join(app, "dist"));
+    try {
+      await expectToolLoop(server.url);
+    } finally {
       await server.close();
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -76,7 +76,10 @@ export function createRedisCounterStore(
   client.catch(() => {});
 
   async function connect(url: string): Promise<RedisCounterClient> {
-    const { createClient } = await import("redis");
+    // redis is an optional peer dependency: only a server that counts in Redis installs it.
+    const { createClient } = await import("redis").catch((error: unknown) => {
+      throw new Error("createRedisCounterStore(url) needs the redis package on the server: npm install redis (or pass a connected client).", { cause: error });
+    });
     const created = createClient({
       url,
       disableOfflineQueue: true,

@@ -1,9 +1,6 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModel } from "ai";
 import { WebAgentsError } from "../core/web-agents-error.js";
+import { providerModel } from "./load-provider-model.js";
 
 /** The providers {@link resolveModel} knows, by the prefix of a model id. */
 export type ModelProvider = "anthropic" | "openai" | "google" | "openrouter";
@@ -70,7 +67,10 @@ export class MissingApiKeyError extends WebAgentsError {
  * The AI SDK model for `"<provider>/<model>"`: `anthropic/…`, `openai/…`,
  * `google/…` or `openrouter/<vendor>/<model>`, through the AI SDK provider
  * packages, with the key from `ANTHROPIC_API_KEY`, `OPENAI_API_KEY`,
- * `GOOGLE_GENERATIVE_AI_API_KEY` or `OPENROUTER_API_KEY`.
+ * `GOOGLE_GENERATIVE_AI_API_KEY` or `OPENROUTER_API_KEY`. The provider
+ * packages are optional peer dependencies: install the one you use
+ * (`npm install @ai-sdk/openai`); it is imported on the model's first call,
+ * and a missing one fails that call with the command to run.
  *
  * @throws TypeError for a malformed id or an unknown provider (naming the supported ones).
  * @throws MissingApiKeyError (code `missing_api_key`) when the provider's key is not set.
@@ -82,16 +82,7 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Lan
   const apiKey = env[variable]?.trim();
   if (!apiKey) throw new MissingApiKeyError(variable, id);
   const settings = options.fetch === undefined ? { apiKey } : { apiKey, fetch: options.fetch };
-  switch (provider) {
-    case "anthropic":
-      return createAnthropic(settings)(model);
-    case "openai":
-      return createOpenAI(settings)(model);
-    case "google":
-      return createGoogleGenerativeAI(settings)(model);
-    case "openrouter":
-      return createOpenRouter(settings)(model);
-  }
+  return providerModel(provider, model, settings);
 }
 
 function defaultEnv(): Readonly<Record<string, string | undefined>> {

@@ -1,7 +1,10 @@
-// A site's page that uses the BUILT package (dist/), as an npm user would:
-// the on-device adapter's worker ships as dist/assets/engine-worker-*.js and
-// the site's bundler (Vite here) resolves its dependencies.
-import { createAgentSession, createLocalAdapter, defineWebTool, registerWebTool } from "@webmcp-agents/chat";
+// A site's code, as a new user writes it against the INSTALLED package
+// (`npm install @webmcp-agents/chat` from the packed tarball): its own model
+// files on its own origin, declared with defineModel and pinned by sha256
+// (model.json is written by the test from the built scripted test model).
+// The same file is built by Vite and by webpack 5, with no bundler settings.
+import { createAgentSession, createLocalAdapter, defineModel, defineWebTool, registerWebTool } from "@webmcp-agents/chat";
+import definition from "./model.json";
 
 const badge = document.querySelector("#badge");
 await registerWebTool(
@@ -16,8 +19,9 @@ await registerWebTool(
   }),
 );
 
+const adapter = createLocalAdapter({ models: [defineModel(definition)], autoLoad: false });
+
 window.runConsumer = async () => {
-  const adapter = createLocalAdapter({ models: [], testModels: { baseUrl: "/models/test" }, model: "test-scripted", autoLoad: false });
   await adapter.prepare();
   const session = createAgentSession(adapter, { storageKey: false });
   await new Promise((resolve) => {
