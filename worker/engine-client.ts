@@ -103,7 +103,17 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
         downloadIds.delete(id),
       );
     },
-    load: (model, onProgress) => share<LoadProgress>("load", model, onProgress, (forward) => call((remote) => remote.load(model, Comlink.proxy(forward)))),
+    load: (model, onProgress) =>
+      share<LoadProgress>("load", model, onProgress, (forward) =>
+        call((remote) => remote.load(model, Comlink.proxy(forward))).catch((error: unknown) => {
+          // transformers.js 4.3 creates every ONNX session on one promise chain (`webInitChain`):
+          // once a creation rejects, every later one in that worker rejects with the same error,
+          // even for a good copy. So a load the engine tried and failed ends the worker; the next call starts a fresh one.
+          const { code, reason } = error as { code?: string; reason?: string };
+          if (code === "load_failed" || reason === "damaged") connection?.kill("a model failed to load");
+          throw error;
+        }),
+      ),
     generate: (request: GenerateRequest, onEvent: (event: EngineEvent) => void) => call((remote) => remote.generate(request, Comlink.proxy(onEvent))),
     cancel: async (id) => {
       // A download shared by several callers runs under the first caller's id.

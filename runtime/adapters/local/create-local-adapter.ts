@@ -7,7 +7,7 @@ import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
-import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
+import { describeEngineError, engineErrorCode, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
 import { runLocalSteps } from "./run-local-steps.js";
 
@@ -247,10 +247,10 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         cached.set(resolved.entry.id, false);
         removedNotes.set(resolved.entry.id, describeEngineError(error, resolved.label));
         setPhase({ state: "needs-download" });
-        throw error;
+        throw withDescribedMessage(error, resolved.label);
       }
       setPhase({ state: "error", error: describeEngineError(error, resolved.label) });
-      throw error;
+      throw withDescribedMessage(error, resolved.label);
     }
   }
 

@@ -1,3 +1,4 @@
+import { EngineError } from "../../../worker/engine-error.js";
 import { engineErrorMessage } from "../../../worker/engine-error-messages.js";
 import type { EngineErrorCode, EngineErrorData } from "../../../worker/protocol.js";
 
@@ -37,4 +38,11 @@ export function describeEngineError(error: unknown, model?: string): string {
     default:
       return `The on-device model failed: ${message}`;
   }
+}
+
+/** The same engine error with `describeEngineError`'s sentence as its message, so what `prepare()` rejects with reads as the status does. */
+export function withDescribedMessage(error: unknown, model: string): unknown {
+  if (!EngineError.isInstance(error)) return error;
+  const message = describeEngineError(error, model);
+  return message === error.message ? error : new EngineError({ ...error.toData(), message }, { cause: error });
 }

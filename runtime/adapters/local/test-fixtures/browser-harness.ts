@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { PluginOption } from "vite";
 import { afterAll, beforeAll, expect } from "vitest";
 import { CPU_FALLBACK_NOTE } from "../../../../models/catalog.js";
 import { FALLBACK_ADAPTER_NOTE } from "../../../../models/resolve-variant.js";
@@ -53,12 +54,13 @@ export const isModelFile = (url: string) => /\/(slow-)?models\/test\//.test(url)
 /** The browser, the dev server with the built test models, and one context (one origin's storage) per describe. */
 export type State = { browser: Browser; context: BrowserContext; server: Awaited<ReturnType<typeof serveFixture>>; modelRequests: string[] };
 
-export function setUp(webgpu: boolean): State {
+/** `plugins`: more server routes beside the test models (a fault-injecting file server). */
+export function setUp(webgpu: boolean, plugins: PluginOption[] = []): State {
   const state = {} as State;
   beforeAll(async () => {
     const [scripted] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
     const root = join(scripted.folder, "..");
-    [state.browser, state.server] = await Promise.all([launchChromium({ webgpu }), serveFixture(fixture, [modelFilesPlugin(root)])]);
+    [state.browser, state.server] = await Promise.all([launchChromium({ webgpu }), serveFixture(fixture, [modelFilesPlugin(root), ...plugins])]);
     state.context = await state.browser.newContext();
     state.modelRequests = [];
     state.context.on("request", (request) => {
