@@ -154,7 +154,7 @@ describe("the package as a site installs and builds it", () => {
     expect(bytes).toBeLessThan(60e6);
   }, 400_000);
 
-  it("runs the on-device tool loop in a Vite app's production build (vite build + vite preview), its own model pinned by sha256", async () => {
+  it("runs the on-device tool loop in a Vite app's production build (vite build + vite preview) and its dev server, its own model pinned by sha256", async () => {
     const app = createApp(join(work, "vite-app"), "vite-app");
     await npmInstall(app, [tarball, `vite@${installedVersion(root, "vite")}`, `react@${installedVersion(root, "react")}`, `react-dom@${installedVersion(root, "react-dom")}`]);
     cpSync(`${fixtures}vite/index.html`, join(app, "index.html"));
@@ -166,16 +166,19 @@ describe("the package as a site installs and builds it", () => {
     expect(assets.some((name) => name.endsWith(".wasm")), assets.join(", ")).toBe(true);
     expect(assets.some((name) => /^engine-worker.*\.js$/.test(name)), assets.join(", ")).toBe(true);
 
-    const port = await freePort();
-    let log = "";
-    const preview = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: app, env: cleanEnvironment(), detached: true });
-    preview.stdout?.on("data", (chunk) => (log += chunk));
-    preview.stderr?.on("data", (chunk) => (log += chunk));
-    try {
-      await waitForServer(`http://127.0.0.1:${port}/`, preview, () => log);
-      await expectToolLoop(`http://127.0.0.1:${port}/`);
-    } finally {
-      if (preview.pid) process.kill(-preview.pid, "SIGTERM");
+    // What the site serves in production, then what its developer runs first: the dev server.
+    for (const command of [["vite", "preview"], ["vite"]]) {
+      const port = await freePort();
+      let log = "";
+      const server = spawn("npx", [...command, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: app, env: cleanEnvironment(), detached: true });
+      server.stdout?.on("data", (chunk) => (log += chunk));
+      server.stderr?.on("data", (chunk) => (log += chunk));
+      try {
+        await waitForServer(`http://127.0.0.1:${port}/`, server, () => log);
+        await expectToolLoop(`http://127.0.0.1:${port}/`);
+      } finally {
+        if (server.pid) process.kill(-server.pid, "SIGTERM");
+      }
     }
   }, 600_000);
 
