@@ -65,16 +65,32 @@ describe("createLocalAdapter: status and prepare", () => {
     expect(engine.calls.find((call) => call.method === "load")?.arg).toMatchObject({ device: "wasm", dtype: "q8", baseUrl: "https://cdn.example.com/models" });
   });
 
-  it("is unavailable where no model can run, or where the engine cannot start", async () => {
+  it("is unavailable where no model can run", async () => {
     const noGpu = new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } });
     const gpuOnly = createLocalAdapter({ engine: noGpu, models: QWEN3_CATALOG.slice(1) });
     await probed(gpuOnly);
     expect(gpuOnly.status()).toEqual({ state: "unavailable", reason: "No on-device model can run in this browser." });
     await expect(gpuOnly.prepare()).rejects.toThrow(/No on-device model/);
 
-    const broken = createLocalAdapter({ engine: async () => Promise.reject(new Error("Workers are disabled.")) });
-    await probed(broken);
-    expect(broken.status()).toEqual({ state: "unavailable", reason: expect.stringMatching(/cannot start here.*Workers are disabled/) });
+  });
+
+  it("reports an engine that cannot start as an error with a next step, and prepare() (Try again) starts it afresh", async () => {
+    let attempts = 0;
+    const engine = new EngineHostDouble();
+    const adapter = createLocalAdapter({
+      engine: async () => {
+        attempts += 1;
+        // The first worker dies while probing, as a broken deploy's or a crashed worker does.
+        if (attempts === 1) throw engineError("worker_died", "The model worker stopped (it crashed).");
+        return engine;
+      },
+    });
+    await probed(adapter);
+    expect(adapter.status()).toEqual({ state: "error", error: "The on-device model could not start in this browser. Try again, or use the cloud model." });
+    expect(JSON.stringify(adapter.status())).not.toMatch(/crashed/);
+    await adapter.prepare();
+    expect(attempts).toBe(2);
+    expect(adapter.status()).toEqual({ state: "ready" });
   });
 
   it("leaves needs-download when the download is aborted, and cancels it in the engine", async () => {

@@ -74,6 +74,7 @@ interface Preparation {
 }
 
 const UNAVAILABLE = "No on-device model can run in this browser.";
+const START_FAILED = "The on-device model could not start in this browser. Try again, or use the cloud model.";
 
 /**
  * An adapter whose model runs in this browser, in a Web Worker (WebGPU, or
@@ -195,9 +196,11 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
           selectedId = [...found.values()].find(({ entry }) => entry.recommended)?.entry.id ?? [...found.keys()][0];
         }
         settle();
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        setPhase({ state: "unavailable", reason: `The on-device engine cannot start here: ${message}` });
+      } catch {
+        // The worker could not start or died while probing (a bad deploy, a crash, memory):
+        // an error with Try again, which probes again in a new worker, never a dead end.
+        initializing = undefined;
+        setPhase({ state: "error", error: START_FAILED });
       }
     })();
     return initializing;
@@ -257,6 +260,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   async function prepare(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw abortError();
     await init();
+    if (!capabilities) throw new Error(START_FAILED);
     const resolved = selected();
     if (!resolved) throw new Error(phase.state === "unavailable" ? phase.reason : UNAVAILABLE);
     if (loadedKey === resolved.key && phase.state === "ready") return;
@@ -322,7 +326,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       await init();
       const resolved = selected();
       if (!resolved) {
-        yield { type: "error", error: phase.state === "unavailable" ? phase.reason : UNAVAILABLE };
+        yield { type: "error", error: !capabilities ? START_FAILED : phase.state === "unavailable" ? phase.reason : UNAVAILABLE };
         return;
       }
       if (loadedKey !== resolved.key || phase.state !== "ready") {
