@@ -59,11 +59,16 @@ function modelDefinition() {
   };
 }
 
-/** Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer. */
-async function expectToolLoop(url: string) {
+/**
+ * Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer.
+ * Resolves with the URLs of the workers the page started (the engine worker, and ONNX Runtime's threads).
+ */
+async function expectToolLoop(url: string): Promise<string[]> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
@@ -79,6 +84,7 @@ async function expectToolLoop(url: string) {
     expect(parts.find((part: { type: string }) => part.type === "tool")).toMatchObject({ name: "add_to_cart", state: "done" });
     expect(parts.filter((part: { type: string }) => part.type === "text").map((part: { text?: string }) => part.text).join("")).toContain("Added socks to your cart.");
     expect(await page.textContent("#badge")).toBe("1");
+    return workers;
   } finally {
     await browser.close();
   }
@@ -182,7 +188,7 @@ describe("the package as a site installs and builds it", () => {
     }
   }, 600_000);
 
-  it("runs the on-device tool loop in a webpack 5 app's production build, with no webpack configuration", async () => {
+  it("runs the on-device tool loop in a webpack 5 app's production build, with no webpack configuration, on one thread and, cross-origin isolated, on two", async () => {
     const app = createApp(join(work, "webpack-app"), "webpack-app");
     await npmInstall(app, [
       tarball,
@@ -201,9 +207,18 @@ describe("the package as a site installs and builds it", () => {
     hostModel(modelFolder, MODEL_FILES, join(app, "dist", "models"), "scripted");
     const server = await serveStatic(join(app, "dist"));
     try {
-      await expectToolLoop(server.url);
+      expect(await expectToolLoop(server.url)).toHaveLength(1);
     } finally {
       await server.close();
+    }
+    // Cross-origin isolated, with two threads asked for: ONNX Runtime's thread workers start in
+    // webpack's build too (webpack rewrites import.meta.url, which ORT's thread code reads).
+    const isolated = await serveStatic(join(app, "dist"), { isolated: true });
+    try {
+      const workers = await expectToolLoop(`${isolated.url}?threads=2`);
+      expect(workers.length, workers.join(", ")).toBeGreaterThan(1);
+    } finally {
+      await isolated.close();
     }
   }, 600_000);
 });

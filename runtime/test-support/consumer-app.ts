@@ -118,16 +118,17 @@ const TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
-/** A plain static file server on 127.0.0.1 (what a site's CDN does), for a production build. */
-export async function serveStatic(folder: string): Promise<{ url: string; close: () => Promise<void> }> {
+/** A plain static file server on 127.0.0.1 (what a site's CDN does), for a production build; `isolated` sends COOP/COEP. */
+export async function serveStatic(folder: string, options: { isolated?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const isolation = options.isolated ? { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" } : {};
   const root = resolve(folder);
   const server: Server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
     let file = resolve(root, `.${pathname}`);
     if (file !== root && !file.startsWith(root + sep)) return void response.writeHead(403).end();
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
-    if (!existsSync(file)) return void response.writeHead(404, { "content-type": "text/plain" }).end(`Not found: ${relative(root, file)}`);
-    response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": statSync(file).size });
+    if (!existsSync(file)) return void response.writeHead(404, { "content-type": "text/plain", ...isolation }).end(`Not found: ${relative(root, file)}`);
+    response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": statSync(file).size, ...isolation });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -19,7 +19,9 @@ await registerWebTool(
   }),
 );
 
-const adapter = createLocalAdapter({ models: [defineModel(definition)], autoLoad: false });
+// ?threads=2 asks for ONNX Runtime's WASM threads (they run where the page is cross-origin isolated).
+const threads = Number(new URLSearchParams(location.search).get("threads")) || undefined;
+const adapter = createLocalAdapter({ models: [defineModel(definition)], autoLoad: false, ...(threads && { threads }) });
 
 window.runConsumer = async () => {
   await adapter.prepare();
