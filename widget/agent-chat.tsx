@@ -1,17 +1,24 @@
-import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { WebAgent } from "../runtime/agent/web-agent.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
+import type { AgentSession } from "../runtime/session/agent-session.js";
 import { AdapterSetup } from "./adapter-setup.js";
 import { AdapterSwitcher } from "./adapter-switcher.js";
 import { AgentCursor } from "./agent-cursor.js";
 import { CHAT_STYLES } from "./chat-styles.js";
 import { Composer } from "./composer.js";
 import { explainAdapterStatus } from "./explain-adapter-status.js";
-import { MessageView } from "./message-view.js";
+import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { RunError } from "./run-error.js";
 import { ShadowHost } from "./shadow-host.js";
-import { useAgentChat } from "./use-agent-chat.js";
+import { useChatSetup } from "./use-agent-chat.js";
+import { useSessionSelector } from "./use-session-selector.js";
+
+const selectStatus = (session: AgentSession) => session.status;
+const selectAdapterStatus = (session: AgentSession) => session.adapterStatus;
+const selectError = (session: AgentSession) => session.error;
+const selectEmpty = (session: AgentSession) => session.messages.length === 0;
 
 /** What `<AgentChat>` takes. */
 export interface AgentChatProps {
@@ -57,6 +64,10 @@ export interface AgentChatProps {
  * indicator); a composer that says why it cannot send; Stop while a reply
  * streams, Try again after a failure, and New chat. And the agent cursor.
  *
+ * Each part subscribes to its own slice of the session: streamed text
+ * re-renders the conversation (at most once per animation frame), not the
+ * header, setup or composer.
+ *
  * @example
  * <WebAgentsProvider tools={catalog}>
  *   <AgentChat agent={shopper} style={{ height: 520 }} />
@@ -64,27 +75,19 @@ export interface AgentChatProps {
  */
 export function AgentChat(props: AgentChatProps): ReactNode {
   const { title = "Assistant", placeholder, emptyText = "Ask me to do something on this page.", cursor = true } = props;
-  const chat = useAgentChat({
+  const chat = useChatSetup({
     ...(props.adapter && { adapter: props.adapter }),
     ...(props.adapters && { adapters: props.adapters }),
     ...(props.agent && { agent: props.agent }),
     ...(props.storageKey !== undefined && { storageKey: props.storageKey }),
   });
-  const { adapterStatus: status, messages } = chat;
-  const streaming = chat.status === "streaming";
-  const log = useRef<HTMLDivElement>(null);
-
-  // Keep the newest message in view while the person is at the bottom.
-  const lastLength = messages.at(-1)?.parts.length ?? 0;
-  useEffect(() => {
-    const element = log.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [messages.length, lastLength, streaming]);
-
+  const { store } = chat;
+  const sessionStatus = useSessionSelector(store, selectStatus);
+  const status = useSessionSelector(store, selectAdapterStatus);
+  const error = useSessionSelector(store, selectError);
+  const empty = useSessionSelector(store, selectEmpty);
+  const streaming = sessionStatus === "streaming";
   const blockedBy = explainAdapterStatus(status);
-  const last = messages.at(-1);
-  const waitingForReply =
-    streaming && (last?.role !== "assistant" || !last.parts.some((part) => part.type === "text" || part.type === "tool"));
 
   return (
     <>
@@ -93,7 +96,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
           <header className="header">
             <h2 className="title">{title}</h2>
             <AdapterSwitcher adapters={chat.adapters} value={chat.adapter.id} onSelect={chat.selectAdapter} disabled={streaming} />
-            <button type="button" onClick={chat.reset} disabled={messages.length === 0 && !streaming}>
+            <button type="button" onClick={store.reset} disabled={empty && !streaming}>
               New chat
             </button>
           </header>
@@ -111,26 +114,14 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             {...(chat.adapter.prepare && { onPrepare: () => void chat.prepare() })}
             {...(chat.setupError !== undefined && { setupError: chat.setupError })}
           />
-          <div className="log" ref={log} role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
-            {messages.length === 0 ? (
-              <p className="empty">{emptyText}</p>
-            ) : (
-              messages.map((message) => <MessageView key={message.id} message={message} />)
-            )}
-            {waitingForReply && (
-              <p className="working" role="status">
-                <span className="spinner" aria-hidden="true" />
-                Working…
-              </p>
-            )}
-          </div>
-          {chat.status === "error" && chat.error && <RunError error={chat.error} onRetry={chat.retry} />}
+          <MessageList store={store} emptyText={emptyText} />
+          {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} />}
           <Composer
             {...(blockedBy !== undefined && { blockedBy })}
             {...(placeholder !== undefined && { placeholder })}
             streaming={streaming}
-            onSend={chat.send}
-            onStop={chat.stop}
+            onSend={store.send}
+            onStop={store.stop}
           />
         </section>
       </ShadowHost>

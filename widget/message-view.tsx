@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
 import { MarkdownText } from "./markdown-text.js";
 import { ToolCallView } from "./tool-call-view.js";
@@ -11,9 +11,11 @@ export interface MessageViewProps {
 /**
  * One turn: a person's text as written, an assistant's text as safe
  * markdown, its tool calls with their state. Reasoning is kept in the
- * conversation for the next request but never rendered.
+ * conversation for the next request but never rendered. Memoized: the
+ * session's reducer keeps every message it did not change, so streamed
+ * text re-renders only the message it lands in.
  */
-export function MessageView({ message }: MessageViewProps): ReactNode {
+export const MessageView = memo(function MessageView({ message }: MessageViewProps): ReactNode {
   if (message.role === "user") {
     const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
     return (
@@ -37,4 +39,4 @@ export function MessageView({ message }: MessageViewProps): ReactNode {
       })}
     </div>
   );
-}
+});

@@ -2,11 +2,13 @@ import { useCallback, useMemo, useState } from "react";
 import { sharedCloudAdapter } from "../runtime/adapters/cloud/shared-cloud-adapter.js";
 import type { AgentAdapter, ModelChoice } from "../runtime/session/agent-adapter.js";
 import type { AgentSession, UseAgentSessionOptions } from "../runtime/session/agent-session.js";
+import type { AgentSessionStore } from "../runtime/session/create-agent-session.js";
 import { DEFAULT_STORAGE_KEY } from "../runtime/session/session-storage.js";
 import { adapterChoiceKey, createAdapterChoiceStorage } from "./adapter-choice-storage.js";
 import { cancelPreparing, startPreparing } from "./adapter-preparation.js";
 import { useAdapterModels } from "./use-adapter-models.js";
-import { useAgentSession } from "./use-agent-session.js";
+import { useAgentSessionStore } from "./use-agent-session-store.js";
+import { useSessionSelector } from "./use-session-selector.js";
 
 /** What `useAgentChat` takes. */
 export interface UseAgentChatOptions extends UseAgentSessionOptions {
@@ -47,6 +49,11 @@ export interface AgentChatState extends AgentSession {
   setupError: string | undefined;
 }
 
+/** What a chat needs around its session, and the session's store to select from (what `<AgentChat>` renders). */
+export type ChatSetup = Omit<AgentChatState, keyof AgentSession> & { store: AgentSessionStore };
+
+const whole = (session: AgentSession) => session;
+
 /**
  * `useAgentSession`, plus what `<AgentChat>` renders around it: a choice
  * among several adapters (remembered by id), the chosen adapter's models,
@@ -57,6 +64,16 @@ export interface AgentChatState extends AgentSession {
  * chat.adapterStatus.state === "needs-download" && <button onClick={chat.prepare}>Download</button>
  */
 export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState {
+  const { store, ...setup } = useChatSetup(options);
+  return { ...useSessionSelector(store, whole), ...setup };
+}
+
+/**
+ * `useAgentChat` without subscribing to the session: the store, for
+ * components that each select their part of it (`useSessionSelector`), so
+ * streamed text re-renders the message list, not the whole chat.
+ */
+export function useChatSetup(options: UseAgentChatOptions = {}): ChatSetup {
   const { adapter: preferred, adapters: given, agent, storageKey } = options;
   const adapters = useMemo<readonly AgentAdapter[]>(
     () => (given && given.length > 0 ? given : [preferred ?? sharedCloudAdapter()]),
@@ -71,7 +88,7 @@ export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState 
     adapters.find((candidate) => candidate.id === chosenId) ??
     (preferred && adapters.includes(preferred) ? preferred : adapters[0]!);
 
-  const session = useAgentSession(adapter, {
+  const store = useAgentSessionStore(adapter, {
     ...(storageKey !== undefined && { storageKey }),
     ...(agent && { agent }),
   });
@@ -113,5 +130,5 @@ export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState 
 
   const cancelPrepare = useCallback(() => cancelPreparing(adapter), [adapter]);
 
-  return { ...session, adapter, adapters, selectAdapter, models, pendingModel, selectModel, prepare, cancelPrepare, setupError };
+  return { store, adapter, adapters, selectAdapter, models, pendingModel, selectModel, prepare, cancelPrepare, setupError };
 }

@@ -6,6 +6,9 @@ import { installHappyDomWebMCP, resetWebMCP } from "../runtime/core/test-fixture
 import type { AgentSession } from "../runtime/session/agent-session.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
 import { useAgentSession } from "./use-agent-session.js";
+import { useAgentSessionStore } from "./use-agent-session-store.js";
+import { useSessionSelector } from "./use-session-selector.js";
+import type { AgentSessionStore } from "../runtime/session/create-agent-session.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -74,5 +77,38 @@ describe("useAgentSession", () => {
     expect(signal?.aborted).toBe(false);
     act(() => root.render(<></>));
     expect(signal?.aborted).toBe(true);
+  });
+
+  it("re-renders a component that selects a slice only when that slice changes", async () => {
+    const adapter = createScriptedAdapter({
+      runs: [[
+        { type: "message-start", messageId: "m" },
+        ...["one ", "two ", "three ", "four"].map((delta) => ({ type: "text-delta" as const, messageId: "m", delta })),
+        { type: "finish", reason: "stop" },
+      ]],
+      delay: 5,
+    });
+    const renders = { status: 0, text: 0 };
+    let store: AgentSessionStore | undefined;
+    function Status({ of }: { of: AgentSessionStore }) {
+      renders.status++;
+      return <b>{useSessionSelector(of, (session) => session.status)}</b>;
+    }
+    function Text({ of }: { of: AgentSessionStore }) {
+      renders.text++;
+      const messages = useSessionSelector(of, (session) => session.messages);
+      return <p>{messages.map((message) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")).join(" | ")}</p>;
+    }
+    function Chat() {
+      store = useAgentSessionStore(adapter, { storageKey: false });
+      return <><Status of={store} /><Text of={store} /></>;
+    }
+    act(() => root.render(<Chat />));
+    const before = { ...renders };
+    act(() => store!.send("hi"));
+    await waitUntil(() => container.textContent === "idlehi | one two three four");
+    // streaming, then idle: two renders, whatever the text did.
+    expect(renders.status - before.status).toBe(2);
+    expect(renders.text - before.text).toBeGreaterThanOrEqual(2);
   });
 });

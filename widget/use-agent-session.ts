@@ -1,21 +1,19 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentSession, UseAgentSessionOptions } from "../runtime/session/agent-session.js";
-import { createAgentSession } from "../runtime/session/create-agent-session.js";
+import { useAgentSessionStore } from "./use-agent-session-store.js";
+import { useSessionSelector } from "./use-session-selector.js";
+
+const whole = (session: AgentSession) => session;
 
 /**
  * A conversation with one adapter about the current page, in the chat's own
  * message shape (use-agent-session.txt). A thin binding: the session store
- * from `createAgentSession` does the work; this subscribes to it. A new store
- * is made when the adapter, `storageKey` or `agent` changes; unmounting
- * aborts the run.
+ * from `createAgentSession` does the work; this subscribes to all of it
+ * (streamed text at most once per animation frame). A new store is made
+ * when the adapter, `storageKey` or `agent` changes; unmounting aborts the
+ * run. Nothing runs during render: the adapter's status is read once the
+ * component has mounted.
  */
 export function useAgentSession(adapter: AgentAdapter, options: UseAgentSessionOptions = {}): AgentSession {
-  const { storageKey, agent } = options;
-  const store = useMemo(
-    () => createAgentSession(adapter, { ...(storageKey !== undefined && { storageKey }), ...(agent && { agent }) }),
-    [adapter, storageKey, agent],
-  );
-  useEffect(() => () => store.stop(), [store]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useSessionSelector(useAgentSessionStore(adapter, options), whole);
 }

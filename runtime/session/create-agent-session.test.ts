@@ -178,11 +178,76 @@ describe("createAgentSession", () => {
   it("reports an adapter without status() as ready, and one whose status() throws as an error", () => {
     const plain = createAgentSession({ id: "p", label: "P", run: async function* () {} }, { storageKey: false });
     expect(plain.getSnapshot().adapterStatus).toEqual({ state: "ready" });
-    const throwing = createAgentSession(
-      { id: "t", label: "T", run: async function* () {}, status: () => { throw new Error("no GPU"); } },
-      { storageKey: false },
-    );
+    const status = vi.fn(() => {
+      throw new Error("no GPU");
+    });
+    const throwing = createAgentSession({ id: "t", label: "T", run: async function* () {}, status }, { storageKey: false });
+    throwing.subscribe(() => {});
     expect(throwing.getSnapshot().adapterStatus).toEqual({ state: "error", error: "no GPU" });
+  });
+
+  it("calls nothing on the adapter until the first subscribe, which reads its status without calling back", () => {
+    const adapter = createScriptedAdapter({ runs: [], status: { state: "needs-download", bytes: 10 } });
+    const status = vi.spyOn(adapter, "status");
+    const subscribe = vi.spyOn(adapter, "subscribe");
+    const session = createAgentSession(adapter, { storageKey: false });
+    expect(session.getSnapshot().adapterStatus).toEqual({ state: "loading" });
+    expect(status).not.toHaveBeenCalled();
+    expect(subscribe).not.toHaveBeenCalled();
+    const listener = vi.fn();
+    session.subscribe(listener);
+    expect(session.getSnapshot().adapterStatus).toEqual({ state: "needs-download", bytes: 10 });
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it("tells listeners of streamed text at most once per animation frame, and of anything else at once", async () => {
+    // Queued frames by id; a cancelled one is deleted.
+    const frames = new Map<number, FrameRequestCallback>();
+    let nextId = 1;
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
+      frames.set(nextId, callback);
+      return nextId++;
+    });
+    vi.stubGlobal("cancelAnimationFrame", (id: number) => frames.delete(id));
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const adapter: AgentAdapter = {
+        id: "gated",
+        label: "Gated",
+        async *run() {
+          yield start();
+          yield say("a");
+          await gate;
+          yield say("b");
+          yield say("c");
+          yield finish;
+        },
+      };
+      const session = createAgentSession(adapter, { storageKey: false });
+      const texts: string[] = [];
+      const textOf = () => session.getSnapshot().messages.at(-1)!.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+      session.subscribe(() => texts.push(textOf()));
+      const done = settled(session);
+      session.send("go");
+      await vi.waitFor(() => expect(frames.size).toBe(1));
+      // "a" is applied but waits for the frame.
+      expect(textOf()).toBe("");
+      for (const [id, callback] of frames) {
+        frames.delete(id);
+        callback(0);
+      }
+      expect(textOf()).toBe("a");
+      release();
+      await done;
+      // No frame ran for "b" and "c": the finish told them at once, text and all.
+      expect(frames.size).toBe(0);
+      expect(textOf()).toBe("abc");
+      expect(texts.at(-1)).toBe("abc");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("rejects a bad adapter, storageKey or agent with a TypeError that names the fix", () => {

@@ -5,17 +5,28 @@ import { watchPageTools } from "../core/watch-page-tools.js";
 import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
+import { onNextFrame } from "./on-next-frame.js";
 import { resumable } from "./resumable.js";
 import { runAgentLoop } from "./run-agent-loop.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
 
-/** A framework-agnostic session: what `useAgentSession` binds to with `useSyncExternalStore`. */
+/**
+ * A framework-agnostic session: what `useAgentSession` binds to with
+ * `useSyncExternalStore`. Creating one calls nothing on the adapter or the
+ * page (safe in a render); the first `subscribe` reads the adapter's status
+ * and starts watching the adapter, the page's tools and the agent events.
+ */
 export interface AgentSessionStore {
-  /** The current session; the same object until something changes. */
+  /** The current session; the same object until listeners are told of a change. */
   getSnapshot(): AgentSession;
-  /** Called after every change. Returns an unsubscribe function. */
+  /**
+   * Called after every change, except streamed text: `text-delta` parts are
+   * applied at once but told at most once per animation frame, and any other
+   * change (a tool call, the finish, an error, Stop) tells them at once, with
+   * the text so far. Returns an unsubscribe function.
+   */
   subscribe(listener: () => void): () => void;
   send(text: string): void;
   stop(): void;
@@ -31,6 +42,8 @@ export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
 }
 
 const READY: AdapterStatus = Object.freeze({ state: "ready" });
+/** An adapter's status before the session's first subscriber reads it (a read may start its engine). */
+const UNREAD: AdapterStatus = Object.freeze({ state: "loading" });
 
 function readStatus(adapter: AgentAdapter): AdapterStatus {
   try {
@@ -67,7 +80,9 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
 
   let state: SessionState = sessionReducer(initialSessionState, { type: "restore", messages: storage.load() });
   let tools: ToolDescriptor[] = [];
-  let adapterStatus = readStatus(adapter);
+  // Not read here: the local adapter's first status() starts its engine
+  // worker, and a store may be created during a render (twice in StrictMode).
+  let adapterStatus = adapter.status ? UNREAD : READY;
   let controller: AbortController | undefined;
   let snapshot: AgentSession;
 
@@ -83,16 +98,27 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     retry,
     reset,
   });
+  let cancelFrame: (() => void) | undefined;
   const emit = () => {
+    cancelFrame?.();
+    cancelFrame = undefined;
     snapshot = build();
     for (const listener of [...listeners]) listener();
+  };
+  // Streamed text reaches the UI once per frame, not once per token.
+  const emitSoon = () => {
+    cancelFrame ??= onNextFrame(() => {
+      cancelFrame = undefined;
+      emit();
+    });
   };
   const dispatch = (action: SessionAction) => {
     const next = sessionReducer(state, action);
     if (next === state) return;
     state = next;
-    const quiet = action.type === "part" && action.part.type === "text-delta";
-    if (!quiet || state.status !== "streaming") storage.save(state.messages);
+    const quiet = action.type === "part" && action.part.type === "text-delta" && state.status === "streaming";
+    if (quiet) return emitSoon();
+    storage.save(state.messages);
     emit();
   };
   const setTools = (next: ToolDescriptor[]) => {
@@ -178,7 +204,15 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
         }
       }),
     ];
-    onStatus();
+    // The first read of the adapter's status, here rather than at creation.
+    // Told to nobody: the new subscriber reads the snapshot after subscribing
+    // (as useSyncExternalStore does), and must not be called back from inside
+    // its own subscribe call.
+    const status = readStatus(adapter);
+    if (!sameStatus(status, adapterStatus)) {
+      adapterStatus = status;
+      snapshot = build();
+    }
     return () => stops.forEach((stop) => stop?.());
   };
 
@@ -202,6 +236,8 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     reset,
     dispose() {
       stop();
+      cancelFrame?.();
+      cancelFrame = undefined;
       detach?.();
       detach = undefined;
       listeners.clear();
