@@ -3,8 +3,8 @@ import type { WebAgent, WebAgentResult, WebAgentStep } from "../runtime/agent/we
 import { WebAgentsError } from "../runtime/core/web-agents-error.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
-import type { AgentErrorCode } from "../runtime/session/agent-stream-part.js";
 import type { SessionError } from "../runtime/session/session-error.js";
+import { isRunErrorCode } from "../runtime/errors/error-codes.js";
 
 /** What `useWebAgent` takes besides the agent. */
 export interface UseWebAgentOptions {
@@ -49,12 +49,10 @@ interface RunState {
 }
 
 const IDLE: RunState = { status: "idle", steps: [], text: "", messages: [], error: undefined };
-const CODES = new Set<string>(["chat_disabled", "rate_limited", "bad_request", "network"]);
-
 function toSessionError(error: unknown): SessionError {
   const message = error instanceof Error ? error.message : String(error);
-  const code = error instanceof WebAgentsError ? error.code : undefined;
-  return code && CODES.has(code) ? { message, code: code as AgentErrorCode } : { message };
+  const code = WebAgentsError.isInstance(error) ? error.code : undefined;
+  return isRunErrorCode(code) ? { message, code } : { message };
 }
 
 /** Replaces the step with `step.id`, or appends it. */

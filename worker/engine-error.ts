@@ -1,3 +1,5 @@
+import { isEngineErrorCode } from "../runtime/errors/error-codes.js";
+import { WebAgentsError, type SerializedError } from "../runtime/errors/web-agents-error.js";
 import type { EngineErrorCode, EngineErrorData, EngineErrorReason } from "./protocol.js";
 
 const MARKER = Symbol.for("webmcp-agents.engine-error");
@@ -8,10 +10,10 @@ const MARKER = Symbol.for("webmcp-agents.engine-error");
  * `host` for a failed download, `reason` for which sentence the person reads,
  * `detail` for the engine's own words). Crosses the worker boundary as
  * {@link EngineErrorData} (`toData()`) and is rebuilt with `fromData()`.
+ * A `WebAgentsError` like every error of this package.
  */
-export class EngineError extends Error {
+export class EngineError extends WebAgentsError<EngineErrorCode> {
   readonly [MARKER] = true;
-  readonly code: EngineErrorCode;
   readonly neededBytes?: number;
   readonly freeBytes?: number;
   readonly file?: string;
@@ -21,9 +23,8 @@ export class EngineError extends Error {
   readonly detail?: string;
 
   constructor(data: EngineErrorData, options?: { cause?: unknown }) {
-    super(data.message, options);
+    super(data.code, data.message, options);
     this.name = "EngineError";
-    this.code = data.code;
     if (data.neededBytes !== undefined) this.neededBytes = data.neededBytes;
     if (data.freeBytes !== undefined) this.freeBytes = data.freeBytes;
     if (data.file !== undefined) this.file = data.file;
@@ -34,13 +35,14 @@ export class EngineError extends Error {
   }
 
   /** True for an `EngineError` from any copy of this module (a marker, not `instanceof`). */
-  static isInstance(value: unknown): value is EngineError {
+  static override isInstance(value: unknown): value is EngineError {
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
   }
 
   /** Rebuilds the error on the receiving side of the boundary. */
-  static fromData(data: EngineErrorData): EngineError {
-    return new EngineError(data);
+  static override fromData(data: EngineErrorData | SerializedError): EngineError {
+    // A code this version does not know (an older or newer worker) reads as a failed generation.
+    return new EngineError({ ...(data as EngineErrorData), code: isEngineErrorCode(data.code) ? data.code : "generation_failed" });
   }
 
   /** The plain, structured-cloneable form: `{ code, message, ...fields }`. */
@@ -59,9 +61,7 @@ export class EngineError extends Error {
 
 /** Whether a value has the shape of {@link EngineErrorData} (as it arrives over comlink). */
 export function isEngineErrorData(value: unknown): value is EngineErrorData {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.code === "string" && typeof record.message === "string";
+  return WebAgentsError.isData(value) && isEngineErrorCode(value.code);
 }
 
 /**

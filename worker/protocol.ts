@@ -150,17 +150,9 @@ export interface GenerationUsage {
   threads?: number;
 }
 
-/** Why an engine call failed, as data. */
-export type EngineErrorCode =
-  | "unsupported_device"
-  | "not_cached"
-  | "download_failed"
-  | "integrity_failed"
-  | "quota_exceeded"
-  | "load_failed"
-  | "generation_failed"
-  | "worker_died"
-  | "aborted";
+/** Why an engine call failed, as data (the list is declared once, in runtime/errors/error-codes.ts). */
+export type { EngineErrorCode } from "../runtime/errors/error-codes.js";
+import type { EngineErrorCode } from "../runtime/errors/error-codes.js";
 
 /** An error as it crosses the boundary: `{ code, message, ...fields }`. */
 export interface EngineErrorData {

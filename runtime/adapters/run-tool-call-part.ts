@@ -1,3 +1,4 @@
+import { toolErrorPart } from "../session/tool-error-part.js";
 import { toolErrorOutput } from "../core/tool-error-output.js";
 import type { ToolOutput } from "../core/tool-output.js";
 import type { AgentRunRequest, ToolCallRequest } from "../session/agent-adapter.js";
@@ -16,7 +17,7 @@ export type ToolCallEndPart = Extract<AgentStreamPart, { type: "tool-result" } |
  */
 export async function runToolCallPart(req: AgentRunRequest, call: ToolCallRequest, signal: AbortSignal): Promise<ToolCallEndPart> {
   const output = await abortable(callToolSafely(req, call), signal);
-  return output.isError ? { type: "tool-error", id: call.id, error: errorText(output) } : { type: "tool-result", id: call.id, output };
+  return output.isError ? toolErrorPart(call.id, errorText(output)) : { type: "tool-result", id: call.id, output };
 }
 
 async function callToolSafely(req: AgentRunRequest, call: ToolCallRequest): Promise<ToolOutput> {

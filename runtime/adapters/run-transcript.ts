@@ -1,3 +1,4 @@
+import { toolErrorPart } from "../session/tool-error-part.js";
 import type { AgentMessage } from "../session/agent-message.js";
 import type { AgentStreamPart } from "../session/agent-stream-part.js";
 import { sessionReducer } from "../session/session-reducer.js";
@@ -32,7 +33,7 @@ export class RunTranscript {
 
   /** A recorded `tool-error` with `error` for every open call, which are then closed. */
   closeOpen = (error: string): AgentStreamPart[] => {
-    const parts = [...this.open].map((id): AgentStreamPart => ({ type: "tool-error", id, error }));
+    const parts = [...this.open].map((id): AgentStreamPart => toolErrorPart(id, error));
     this.open.clear();
     return parts.map(this.record);
   };

@@ -1,7 +1,7 @@
 import type { WebAgent } from "../agent/web-agent.js";
 import type { ToolOutput } from "../core/tool-output.js";
 import type { AgentMessage } from "./agent-message.js";
-import type { AgentStreamPart } from "./agent-stream-part.js";
+import type { AgentErrorCode, AgentStreamPart } from "./agent-stream-part.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
 
 /** Whether an adapter can run right now. The composer explains any state but `ready`. */
@@ -11,7 +11,8 @@ export type AdapterStatus =
   | { state: "needs-download"; bytes?: number; note?: string }
   | { state: "downloading"; progress: number }
   | { state: "loading"; progress?: number }
-  | { state: "error"; error: string };
+  /** `code`, when set, lets the widget offer the right next step (the codes of `RUN_ERROR_CODES`). */
+  | { state: "error"; error: string; code?: AgentErrorCode };
 
 /** One model in the picker. */
 export interface ModelChoice {

@@ -4,8 +4,15 @@ import type { ProviderMetadata } from "./agent-message.js";
 /** Why a run ended. */
 export type FinishReason = "stop" | "max-steps" | "aborted";
 
-/** A code the widget explains an `error` part with. */
-export type AgentErrorCode = "chat_disabled" | "rate_limited" | "bad_request" | "network";
+import type { KnownToolErrorCode, RunErrorCode } from "../errors/error-codes.js";
+
+/**
+ * A code the widget explains an `error` part with, and picks the next step
+ * from: the cloud's `chat_disabled`, `rate_limited`, `bad_request`,
+ * `network`, and the device's engine codes (`worker_died`,
+ * `quota_exceeded`, `load_failed`…). The list: `RUN_ERROR_CODES`.
+ */
+export type AgentErrorCode = RunErrorCode;
 
 /**
  * What an adapter reports while it runs, in order: `message-start` first for
@@ -24,7 +31,13 @@ export type AgentStreamPart =
       providerMetadata?: ProviderMetadata;
     }
   | { type: "tool-result"; id: string; output: ToolOutput }
-  | { type: "tool-error"; id: string; error: string }
+  | {
+      type: "tool-error";
+      id: string;
+      error: string;
+      /** Why, as data (`cancelled`, `invalid_input`…); without it, read from an `Error [<code>]:` prefix. */
+      code?: KnownToolErrorCode | (string & {});
+    }
   | { type: "step-finish"; step: number }
   | { type: "finish"; reason: FinishReason }
   | { type: "error"; error: string; code?: AgentErrorCode };

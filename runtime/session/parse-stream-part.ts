@@ -1,7 +1,7 @@
+import { isRunErrorCode, RUN_ERROR_CODES } from "../errors/error-codes.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 
 const FINISH_REASONS = ["stop", "max-steps", "aborted"];
-const ERROR_CODES = ["chat_disabled", "rate_limited", "bad_request", "network"];
 
 type Fields = Record<string, "string" | "any" | "object" | "number">;
 
@@ -41,8 +41,11 @@ export function parseStreamPart(value: unknown): AgentStreamPart {
   if (part.type === "finish" && !FINISH_REASONS.includes(part.reason as string)) {
     throw new TypeError(`finish.reason must be one of ${FINISH_REASONS.join(", ")}.`);
   }
-  if (part.type === "error" && part.code !== undefined && !ERROR_CODES.includes(part.code as string)) {
-    throw new TypeError(`error.code must be one of ${ERROR_CODES.join(", ")}.`);
+  if (part.type === "error" && part.code !== undefined && !isRunErrorCode(part.code)) {
+    throw new TypeError(`error.code must be one of ${RUN_ERROR_CODES.join(", ")}.`);
+  }
+  if (part.type === "tool-error" && part.code !== undefined && typeof part.code !== "string") {
+    throw new TypeError('a "tool-error" part\'s code must be a string when given.');
   }
   return part as AgentStreamPart;
 }

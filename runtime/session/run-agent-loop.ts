@@ -1,3 +1,4 @@
+import { toolErrorPart } from "./tool-error-part.js";
 import { delegateToolName, isDelegateTool } from "../agent/agent-id.js";
 import { selectTools } from "../agent/select-tools.js";
 import type { WebAgent } from "../agent/web-agent.js";
@@ -106,7 +107,7 @@ export async function runAgentLoop(
   // An adapter that ends its stream without a last part has finished.
   end ??= { type: "finish", reason: signal.aborted ? "aborted" : "stop" };
   for (const id of openCalls) {
-    apply({ type: "tool-error", id, error: "Error [cancelled]: The run ended before this call reported a result." });
+    apply(toolErrorPart(id, "Error [cancelled]: The run ended before this call reported a result."));
   }
   apply(end);
   return end;

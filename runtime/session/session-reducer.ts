@@ -1,6 +1,7 @@
 import type { AgentMessage, AgentPart, ToolPart } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import type { SessionError } from "./session-error.js";
+import { toolErrorCode } from "./tool-error-part.js";
 
 /** What the session holds. */
 export interface SessionState {
@@ -123,7 +124,7 @@ function applyMessagePart(messages: AgentMessage[], part: AgentStreamPart): Agen
     case "tool-error":
       return updateToolIn(messages, part.id, ({ prompt: _prompt, output: _output, ...tool }) => ({
         ...tool,
-        state: part.error.startsWith("Error [cancelled]") ? "cancelled" : "error",
+        state: toolErrorCode(part) === "cancelled" ? "cancelled" : "error",
         error: part.error,
       }));
     default:

@@ -53,7 +53,7 @@ describe("createScriptedAdapter", () => {
       "tool-result",
       "finish",
     ]);
-    expect(parts[4]).toEqual({ type: "tool-error", id: "c2", error: "Error [tool_failed]: no" });
+    expect(parts[4]).toEqual({ type: "tool-error", id: "c2", error: "Error [tool_failed]: no", code: "tool_failed" });
     expect(req.calls).toEqual(["get_cart", "fail"]);
     expect(adapter.requests[0]).toMatchObject({ agent: undefined, tools: [{ name: "get_cart" }] });
     expect(adapter.requests[0]!.outputs).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { toolErrorPart } from "../session/tool-error-part.js";
 import type { AdapterStatus, AgentAdapter, AgentRunRequest } from "../session/agent-adapter.js";
 import type { AgentMessage } from "../session/agent-message.js";
 import type { AgentStreamPart } from "../session/agent-stream-part.js";
@@ -100,7 +101,7 @@ export function createScriptedAdapter(options: ScriptedAdapterOptions): Scripted
       const output = await request.callTool({ id: part.id, name: part.name, input: part.input });
       recorded.outputs.push(output);
       const text = output.content.find((block) => block.type === "text")?.text ?? "";
-      yield output.isError ? { type: "tool-error", id: part.id, error: text } : { type: "tool-result", id: part.id, output };
+      yield output.isError ? toolErrorPart(part.id, text) : { type: "tool-result", id: part.id, output };
     }
   }
 

@@ -125,7 +125,7 @@ describe("createCloudAdapter: a run (against a fetch transport double)", () => {
     const { adapter, double } = adapterWith([step(call("c1", "get_cart"), finish("tool-calls")), step(say("Sorry."), finish())]);
     const failed: ToolOutput = { isError: true, content: [{ type: "text", text: "Error [tool_failed]: The cart is locked." }] };
     const parts = await collect(adapter.run(runRequest({ callTool: async () => failed })));
-    expect(parts).toContainEqual({ type: "tool-error", id: "c1", error: "Error [tool_failed]: The cart is locked." });
+    expect(parts).toContainEqual({ type: "tool-error", id: "c1", error: "Error [tool_failed]: The cart is locked.", code: "tool_failed" });
     expect(double.posts()[1]!.body.messages[1].parts[0]).toMatchObject({ state: "error", error: "Error [tool_failed]: The cart is locked." });
   });
 
@@ -139,7 +139,7 @@ describe("createCloudAdapter: a run (against a fetch transport double)", () => {
     const messageId = (parts[0] as { messageId: string }).messageId;
     expect(parts.slice(1, 3)).toEqual([
       { type: "tool-call", messageId, id: "c1", name: "add_item", input: "{\"sku\":" },
-      { type: "tool-error", id: "c1", error: "Error [invalid_input]: The input is not valid JSON." },
+      { type: "tool-error", id: "c1", error: "Error [invalid_input]: The input is not valid JSON.", code: "invalid_input" },
     ]);
     expect(request.calls).toEqual([]);
     expect(double.posts()).toHaveLength(2);
@@ -172,7 +172,7 @@ describe("createCloudAdapter: step budget", () => {
     const parts = await collect(adapter.run(request));
     expect(double.posts()).toHaveLength(2);
     expect(request.calls.map((entry) => entry.id)).toEqual(["c1"]);
-    expect(parts).toContainEqual({ type: "tool-error", id: "c2", error: expect.stringMatching(/^Error \[cancelled\]: The step limit/) });
+    expect(parts).toContainEqual({ type: "tool-error", id: "c2", error: expect.stringMatching(/^Error \[cancelled\]: The step limit/), code: "cancelled" });
     expect(last(parts)).toEqual({ type: "finish", reason: "max-steps" });
   });
 
@@ -310,7 +310,7 @@ describe("createCloudAdapter: broken streams", () => {
     const request = runRequest();
     const parts = await collect(adapter.run(request));
     expect(parts.slice(-2)).toEqual([
-      { type: "tool-error", id: "c1", error: expect.stringMatching(/^Error \[cancelled\]/) },
+      { type: "tool-error", id: "c1", error: expect.stringMatching(/^Error \[cancelled\]/), code: "cancelled" },
       { type: "error", error: CLOUD_MESSAGES.cutOff, code: "network" },
     ]);
     expect(request.calls).toEqual([]);
@@ -358,8 +358,8 @@ describe("createCloudAdapter: Stop", () => {
     });
     const parts = await collect(adapter.run(request));
     expect(parts.slice(-3)).toEqual([
-      { type: "tool-error", id: "c1", error: expect.stringMatching(/^Error \[cancelled\]/) },
-      { type: "tool-error", id: "c2", error: expect.stringMatching(/^Error \[cancelled\]/) },
+      { type: "tool-error", id: "c1", error: expect.stringMatching(/^Error \[cancelled\]/), code: "cancelled" },
+      { type: "tool-error", id: "c2", error: expect.stringMatching(/^Error \[cancelled\]/), code: "cancelled" },
       { type: "finish", reason: "aborted" },
     ]);
     expect(request.calls).toHaveLength(1);

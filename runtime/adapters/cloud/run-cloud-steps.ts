@@ -1,7 +1,9 @@
+import { toolErrorPart } from "../../session/tool-error-part.js";
+import { isRunErrorCode } from "../../errors/error-codes.js";
 import { WebAgentsError } from "../../core/web-agents-error.js";
 import type { ChatRequestBody } from "../../server/chat-wire.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
-import type { AgentErrorCode, AgentStreamPart } from "../../session/agent-stream-part.js";
+import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, isAbortError } from "../abortable.js";
 import { CANCELLED_CALL, endStep } from "../end-step.js";
 import { RunTranscript } from "../run-transcript.js";
@@ -18,7 +20,6 @@ export interface CloudRunContext {
   maxSteps: number;
 }
 
-const ERROR_CODES: readonly string[] = ["chat_disabled", "rate_limited", "bad_request", "network"] satisfies AgentErrorCode[];
 
 
 /** `createChatHandler` refuses a longer `page.url` (read-chat-request.ts). */
@@ -108,12 +109,12 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
             invalidCalls++;
             yield record({ type: "tool-call", messageId, id: event.id, name: event.name, input: event.inputText });
             const error = event.error.startsWith("Error [") ? event.error : `Error [invalid_input]: ${event.error}`;
-            yield record({ type: "tool-error", id: event.id, error });
+            yield record(toolErrorPart(event.id, error));
             break;
           }
           case "error": {
             yield* closeOpen(CANCELLED_CALL);
-            const code = ERROR_CODES.includes(event.code ?? "") ? (event.code as AgentErrorCode) : undefined;
+            const code = isRunErrorCode(event.code) ? event.code : undefined;
             const error = event.error || "The assistant failed. Try again in a moment.";
             yield { type: "error", error, ...(code && { code }) };
             return;

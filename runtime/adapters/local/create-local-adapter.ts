@@ -5,9 +5,9 @@ import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVarian
 import type { CacheStatus, DeviceCapabilities, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
-import type { AgentStreamPart } from "../../session/agent-stream-part.js";
+import type { AgentErrorCode, AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
-import { describeEngineError, engineErrorCode, withDescribedMessage } from "./describe-engine-error.js";
+import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
 import { runLocalSteps } from "./run-local-steps.js";
 
@@ -63,7 +63,7 @@ type Phase =
   | { state: "downloading"; progress: number }
   | { state: "loading"; progress: number }
   | { state: "ready" }
-  | { state: "error"; error: string };
+  | { state: "error"; error: string; code?: AgentErrorCode };
 
 /** One download-and-load that every concurrent `prepare` shares; cancelled when every caller has aborted. */
 interface Preparation {
@@ -200,7 +200,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         // The worker could not start or died while probing (a bad deploy, a crash, memory):
         // an error with Try again, which probes again in a new worker, never a dead end.
         initializing = undefined;
-        setPhase({ state: "error", error: START_FAILED });
+        setPhase({ state: "error", error: START_FAILED, code: "worker_died" });
       }
     })();
     return initializing;
@@ -252,7 +252,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         setPhase({ state: "needs-download" });
         throw withDescribedMessage(error, resolved.label);
       }
-      setPhase({ state: "error", error: describeEngineError(error, resolved.label) });
+      const { error: sentence, code } = engineErrorPart(error, resolved.label);
+      setPhase({ state: "error", error: sentence, ...(code && { code }) });
       throw withDescribedMessage(error, resolved.label);
     }
   }
@@ -326,19 +327,21 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       await init();
       const resolved = selected();
       if (!resolved) {
-        yield { type: "error", error: !capabilities ? START_FAILED : phase.state === "unavailable" ? phase.reason : UNAVAILABLE };
+        yield !capabilities
+          ? { type: "error", error: START_FAILED, code: "worker_died" }
+          : { type: "error", error: phase.state === "unavailable" ? phase.reason : UNAVAILABLE, code: "unsupported_device" };
         return;
       }
       if (loadedKey !== resolved.key || phase.state !== "ready") {
         if (!cached.get(resolved.entry.id) && preparation?.key !== resolved.key) {
-          yield { type: "error", error: `Download ${resolved.label} first: it runs on this device.` };
+          yield { type: "error", error: `Download ${resolved.label} first: it runs on this device.`, code: "not_cached" };
           return;
         }
         try {
           await prepare(req.signal);
         } catch (error) {
           if (req.signal.aborted) yield { type: "finish", reason: "aborted" };
-          else yield { type: "error", error: describeEngineError(error, resolved.label) };
+          else yield engineErrorPart(error, resolved.label);
           return;
         }
       }

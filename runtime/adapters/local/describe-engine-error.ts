@@ -1,6 +1,8 @@
 import { EngineError } from "../../../worker/engine-error.js";
 import { engineErrorMessage } from "../../../worker/engine-error-messages.js";
 import type { EngineErrorCode, EngineErrorData } from "../../../worker/protocol.js";
+import { isRunErrorCode } from "../../errors/error-codes.js";
+import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 
 /** The `code` of an error rebuilt from `EngineErrorData`, when it has one. */
 export function engineErrorCode(error: unknown): EngineErrorCode | undefined {
@@ -38,6 +40,16 @@ export function describeEngineError(error: unknown, model?: string): string {
     default:
       return `The on-device model failed: ${message}`;
   }
+}
+
+/**
+ * A failed engine call as a run's `error` part: {@link describeEngineError}'s
+ * sentence, and the engine's code where the widget can act on it.
+ */
+export function engineErrorPart(error: unknown, model?: string): Extract<AgentStreamPart, { type: "error" }> {
+  const code = engineErrorCode(error);
+  const message = describeEngineError(error, model);
+  return isRunErrorCode(code) ? { type: "error", error: message, code } : { type: "error", error: message };
 }
 
 /** The same engine error with `describeEngineError`'s sentence as its message, so what `prepare()` rejects with reads as the status does. */

@@ -1,3 +1,4 @@
+import { toolErrorPart } from "../../session/tool-error-part.js";
 import { buildTemplateMessages } from "../../../models/build-template-messages.js";
 import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
 import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
@@ -7,7 +8,7 @@ import { isAbortError } from "../abortable.js";
 import { CANCELLED_CALL, endStep } from "../end-step.js";
 import { RunTranscript } from "../run-transcript.js";
 import { turnToolSteps } from "../turn-tool-steps.js";
-import { describeEngineError, engineErrorCode } from "./describe-engine-error.js";
+import { engineErrorCode, engineErrorPart } from "./describe-engine-error.js";
 import { streamEngineEvents } from "./stream-engine-events.js";
 
 /** What one run needs besides the request. */
@@ -89,7 +90,7 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
               invalidCalls++;
               const id = newId();
               yield record({ type: "tool-call", messageId, id, name: event.name, input: event.text });
-              yield record({ type: "tool-error", id, error: `Error [invalid_input]: ${event.error}. Write the call as {"name": …, "arguments": {…}}.` });
+              yield record(toolErrorPart(id, `Error [invalid_input]: ${event.error}. Write the call as {"name": …, "arguments": {…}}.`));
               break;
             }
           }
@@ -112,7 +113,7 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
     if (signal.aborted || isAbortError(error) || engineErrorCode(error) === "aborted") {
       yield { type: "finish", reason: "aborted" };
     } else {
-      yield { type: "error", error: describeEngineError(error) };
+      yield engineErrorPart(error);
     }
   }
 }
