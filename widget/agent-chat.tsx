@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import { useCallback, type CSSProperties, type ReactNode } from "react";
 import type { WebAgent } from "../runtime/agent/web-agent.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentSession } from "../runtime/session/agent-session.js";
@@ -8,6 +8,7 @@ import { AgentCursor } from "./agent-cursor.js";
 import { CHAT_STYLES } from "./chat-styles.js";
 import { Composer } from "./composer.js";
 import { explainAdapterStatus } from "./explain-adapter-status.js";
+import { hasToolCall } from "./has-tool-call.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { RunError } from "./run-error.js";
@@ -17,6 +18,13 @@ import { useSessionSelector } from "./use-session-selector.js";
 
 const selectStatus = (session: AgentSession) => session.status;
 const selectAdapterStatus = (session: AgentSession) => session.adapterStatus;
+
+/** The first other adapter the person can switch to after a failure the current one cannot get past. */
+function alternativeTo(adapters: readonly AgentAdapter[], current: AgentAdapter, select: (id: string) => void) {
+  // Not status(): reading a local adapter's status starts its worker, and this runs during render.
+  const other = adapters.find((adapter) => adapter !== current);
+  return other && { label: other.label, onSelect: () => select(other.id) };
+}
 const selectError = (session: AgentSession) => session.error;
 const selectEmpty = (session: AgentSession) => session.messages.length === 0;
 
@@ -88,6 +96,8 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   const empty = useSessionSelector(store, selectEmpty);
   const streaming = sessionStatus === "streaming";
   const blockedBy = explainAdapterStatus(status);
+  // The cursor follows this conversation's calls, not another chat's on the page.
+  const follows = useCallback((callId: string) => hasToolCall(store.getSnapshot().messages, callId), [store]);
 
   return (
     <>
@@ -115,7 +125,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             {...(chat.setupError !== undefined && { setupError: chat.setupError })}
           />
           <MessageList store={store} emptyText={emptyText} />
-          {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} />}
+          {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
           <Composer
             {...(blockedBy !== undefined && { blockedBy })}
             {...(placeholder !== undefined && { placeholder })}
@@ -125,7 +135,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
           />
         </section>
       </ShadowHost>
-      {cursor && <AgentCursor announce={false} />}
+      {cursor && <AgentCursor announce={false} follows={follows} />}
     </>
   );
 }

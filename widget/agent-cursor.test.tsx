@@ -61,7 +61,48 @@ describe("cursorReducer", () => {
   });
 });
 
+describe("cursorReducer with call ids", () => {
+  it("follows the call by id: another call of the same tool neither resumes nor ends it", () => {
+    let state = cursorReducer(initialCursorState, { type: "start", tool: "place_order", callId: "c1" });
+    state = cursorReducer(state, { type: "park", tool: "place_order", callId: "c1", prompt: "Click Place order.", target: confirm });
+    const parked = state;
+    state = cursorReducer(state, { type: "resume", tool: "place_order", callId: "c2" });
+    state = cursorReducer(state, { type: "end", tool: "place_order", callId: "c2", isError: false });
+    expect(state).toBe(parked);
+    state = cursorReducer(state, { type: "resume", tool: "place_order", callId: "c1" });
+    expect(state).toMatchObject({ action: "click", callId: "c1", tool: "place_order" });
+    state = cursorReducer(state, { type: "end", tool: "place_order", callId: "c1", isError: false });
+    expect(state.tool).toBeUndefined();
+    expect(state.callId).toBeUndefined();
+  });
+
+  it("matches events without an id by tool name, keeping the id of the call they happen in", () => {
+    // A tool run through WebMCP parks without an id, inside a call that started with one.
+    let state = cursorReducer(initialCursorState, { type: "start", tool: "native", callId: "c1" });
+    state = cursorReducer(state, { type: "park", tool: "native", prompt: "Click it.", target: confirm });
+    expect(state).toMatchObject({ action: "park", callId: "c1" });
+    state = cursorReducer(state, { type: "resume", tool: "native" });
+    expect(state.action).toBe("click");
+    state = cursorReducer(state, { type: "end", tool: "native", callId: "c1", isError: false });
+    expect(state.tool).toBeUndefined();
+  });
+});
+
 describe("<AgentCursor>", () => {
+  it("follows only the calls `follows` accepts, and every event without a call id", () => {
+    mounted.render(<AgentCursor follows={(callId) => callId.startsWith("mine")} />);
+    emit({ type: "start", tool: "place_order", callId: "theirs-1" });
+    emit({ type: "park", tool: "place_order", callId: "theirs-1", prompt: "Not for this chat.", target: confirm });
+    expect(overlay()).toBeUndefined();
+    emit({ type: "start", tool: "fill", callId: "mine-1" });
+    emit({ type: "act", tool: "fill", callId: "mine-1", action: "type", target: field, text: "Ada" });
+    expect(shown()).toBe(true);
+    emit({ type: "end", tool: "fill", callId: "theirs-2", isError: false });
+    expect(overlay()!.querySelector(".cursor")?.hasAttribute("data-resting")).toBe(false);
+    emit({ type: "act", tool: "native", action: "click", target: confirm });
+    expect(overlay()!.querySelector<HTMLElement>(".cursor")!.dataset.action).toBe("click");
+  });
+
   it("renders nothing until a tool acts or parks", async () => {
     mounted.render(<AgentCursor />);
     emit({ type: "start", tool: "get_cart" });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { onAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
@@ -14,6 +14,13 @@ export interface AgentCursorProps {
    * Default `true`; `<AgentChat>` turns it off, as its conversation announces it.
    */
   announce?: boolean;
+  /**
+   * Which calls to follow, by call id: `<AgentChat>` follows the calls of its
+   * own conversation, so two chats on one page each show their own. Events
+   * that name no call id (a tool run through WebMCP by another script or
+   * agent) are always followed. Default: every call.
+   */
+  follows?: (callId: string) => boolean;
 }
 
 /** The marker of the agent's own UI: clicks inside it never make the cursor yield. */
@@ -46,18 +53,24 @@ const measure = (element: Element): Box => {
  * events. `<AgentChat>` renders one; render it yourself beside
  * `useWebAgent`.
  */
-export function AgentCursor({ restAfter = 1500, announce = true }: AgentCursorProps): ReactNode {
+export function AgentCursor({ restAfter = 1500, announce = true, follows }: AgentCursorProps): ReactNode {
   const [state, dispatch] = useReducer(cursorReducer, initialCursorState);
   const [box, setBox] = useState<Box | undefined>();
   const [mounted, setMounted] = useState(false);
   const visible = cursorVisible(state);
   // Mounted (unseen) while a call has a target but has not pointed yet, so its next move animates.
   const placed = state.target !== undefined && !state.yielded;
+  const followsRef = useRef(follows);
+  useLayoutEffect(() => {
+    followsRef.current = follows;
+  });
 
   useEffect(() => {
     setMounted(true);
-    // The bus carries `act` events too, which the core's type does not list yet.
-    const stop = onAgentEvent((event: AgentEvent) => dispatch(event));
+    const stop = onAgentEvent((event: AgentEvent) => {
+      if (event.callId !== undefined && followsRef.current && !followsRef.current(event.callId)) return;
+      dispatch(event);
+    });
     const onClick = (event: MouseEvent) => {
       if (!event.isTrusted || event.composedPath().some(isAgentUi)) return;
       dispatch({ type: "yield" });

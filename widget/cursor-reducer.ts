@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../runtime/core/agent-events.js";
+import { isEventOfCall, type AgentEvent } from "../runtime/core/agent-events.js";
 import type { AgentActEvent } from "./agent-act-event.js";
 
 /** Where the agent cursor is and what it shows. */
@@ -13,6 +13,8 @@ export interface CursorState {
   prompt?: string;
   /** The tool whose call is open; unset between calls. */
   tool?: string;
+  /** That call's id, when its events carry one: only its own `resume` and `end` move the cursor on. */
+  callId?: string;
   /** Whether it points at `target` for the open call; false from a call's start until it acts or parks. */
   pointing: boolean;
   /** The person clicked outside the agent's UI: hidden until the next call. */
@@ -32,11 +34,11 @@ export function cursorReducer(state: CursorState, action: CursorAction): CursorS
   switch (action.type) {
     case "start":
       // The target stays, unseen, so the next act animates from there.
-      return { ...state, tool: action.tool, pointing: false, yielded: false, action: undefined, prompt: undefined, text: undefined };
+      return { ...state, tool: action.tool, callId: action.callId, pointing: false, yielded: false, action: undefined, prompt: undefined, text: undefined };
     case "act":
       return {
         ...state,
-        tool: action.tool,
+        ...callOf(state, action),
         target: action.target,
         pointing: true,
         action: action.action,
@@ -47,7 +49,7 @@ export function cursorReducer(state: CursorState, action: CursorAction): CursorS
     case "park":
       return {
         ...state,
-        tool: action.tool,
+        ...callOf(state, action),
         target: action.target ?? state.target,
         pointing: action.target !== undefined || state.target !== undefined,
         action: "park",
@@ -55,9 +57,12 @@ export function cursorReducer(state: CursorState, action: CursorAction): CursorS
         text: undefined,
       };
     case "resume":
-      return state.action === "park" ? { ...state, action: "click", prompt: undefined, sequence: state.sequence + 1 } : state;
+      return state.action === "park" && isEventOfCall(action, state)
+        ? { ...state, action: "click", prompt: undefined, sequence: state.sequence + 1 }
+        : state;
     case "end":
-      return action.tool === state.tool ? { ...state, tool: undefined, prompt: undefined, action: state.action === "park" ? undefined : state.action } : state;
+      if (state.tool === undefined || !isEventOfCall(action, state)) return state;
+      return { ...state, tool: undefined, callId: undefined, prompt: undefined, action: state.action === "park" ? undefined : state.action };
     case "yield":
       return state.yielded ? state : { ...state, yielded: true };
     case "rest":
@@ -65,6 +70,16 @@ export function cursorReducer(state: CursorState, action: CursorAction): CursorS
     default:
       return state;
   }
+}
+
+/**
+ * The call an event names, to follow from now on: its tool and id. An event
+ * without an id from the tool already followed (a tool that runs through
+ * WebMCP parks inside a call that started with an id) keeps that id.
+ */
+function callOf(state: CursorState, event: AgentEvent): Pick<CursorState, "tool" | "callId"> {
+  const callId = event.callId ?? (event.tool === state.tool ? state.callId : undefined);
+  return { tool: event.tool, callId };
 }
 
 /** Whether the cursor shows: it points at a target, and the person has not taken over. */

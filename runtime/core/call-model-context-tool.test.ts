@@ -64,9 +64,10 @@ describe("callModelContextTool with a tool this window registered", () => {
     expect(output).toEqual({ content: [{ type: "text", text: '{"added":"p1"}' }], structuredContent: { added: "p1" } });
     expect(seen?.input).toEqual({ id: "p1", quantity: 1 });
     expect(seen?.context.signal.aborted).toBe(false);
+    expect(seen?.context.callId).toBe("call-1");
     expect(events).toEqual([
       { type: "start", tool: "add_to_cart", callId: "call-1" },
-      { type: "end", tool: "add_to_cart", isError: false },
+      { type: "end", tool: "add_to_cart", isError: false, callId: "call-1" },
     ]);
   });
 
@@ -180,6 +181,50 @@ describe("callModelContextTool with a tool this window registered", () => {
     expect(readToolErrorCode(await call)).toBe("timeout");
   });
 
+  it("names the call on every event, so two concurrent calls of one tool stay apart", async () => {
+    document.body.innerHTML = `<button id="a">A</button><button id="b">B</button>`;
+    await own({
+      name: "confirm",
+      inputSchema: z.object({ button: z.string() }),
+      execute: async ({ button }, context) => {
+        context.pointAt(`#${button}`);
+        await context.waitForClick(`#${button}`, `Click ${button}.`);
+        return button;
+      },
+    });
+    const first = callModelContextTool({ id: "c1", name: "confirm", input: { button: "a" } });
+    const second = callModelContextTool({ id: "c2", name: "confirm", input: { button: "b" } });
+    await vi.waitFor(() => expect(events.filter((event) => event.type === "park")).toHaveLength(2));
+    personClick(document.querySelector("#b")!);
+    expect(text(await second)).toBe("b");
+    personClick(document.querySelector("#a")!);
+    expect(text(await first)).toBe("a");
+    const byCall = (callId: string) => events.filter((event) => event.callId === callId).map((event) => event.type);
+    expect(byCall("c1")).toEqual(["start", "act", "park", "resume", "end"]);
+    expect(byCall("c2")).toEqual(["start", "act", "park", "resume", "end"]);
+    expect(events.every((event) => event.callId !== undefined)).toBe(true);
+  });
+
+  it("pauses only the parked call's timeout, not another call's of the same tool", async () => {
+    document.body.innerHTML = `<button id="confirm">OK</button>`;
+    await own({
+      name: "gate",
+      inputSchema: z.object({ park: z.boolean() }),
+      execute: async ({ park }, context) => {
+        if (park) await context.waitForClick("#confirm", "Click OK.");
+        return new Promise(() => {});
+      },
+    });
+    vi.useFakeTimers();
+    const parked = callModelContextTool({ id: "p", name: "gate", input: { park: true } }, { timeout: 1_000 });
+    const running = callModelContextTool({ id: "r", name: "gate", input: { park: false } }, { timeout: 1_000 });
+    let parkedDone = false;
+    void parked.then(() => (parkedDone = true));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(readToolErrorCode(await running)).toBe("timeout");
+    expect(parkedDone).toBe(false);
+  });
+
   it("returns cancelled without running when the signal aborted before the call", async () => {
     const execute = vi.fn();
     await own({ name: "t", execute });
@@ -250,7 +295,7 @@ describe("callModelContextTool with other tools on the page", () => {
     expect(await callModelContextTool({ name: "noop", input: undefined })).toEqual({ content: [{ type: "text", text: "Done." }] });
     expect(events.slice(0, 2)).toEqual([
       { type: "start", tool: "search", callId: "c" },
-      { type: "end", tool: "search", isError: false },
+      { type: "end", tool: "search", isError: false, callId: "c" },
     ]);
   });
 

@@ -38,10 +38,12 @@ const DEFAULT_TIMEOUT = 30_000;
  * threw an `AbortError`), `no_webmcp` (no `document.modelContext`).
  *
  * A tool this window registered with `registerWebTool` runs directly, with a
- * signal that aborts on `signal` or the timeout. Any other tool runs through
+ * signal that aborts on `signal` or the timeout and the call's `id` as
+ * `context.callId`, so its `waitForClick` and `pointAt` events name the call.
+ * Any other tool runs through
  * `document.modelContext.executeTool` (an input object for native WebMCP, a
- * JSON string for the polyfill). Emits the agent events `start` (with
- * `callId`) before the tool runs and `end` after. Results are normalized with
+ * JSON string for the polyfill); its own events carry no call id. Emits the
+ * agent events `start` before the tool runs and `end` after, both with `callId`. Results are normalized with
  * `toToolOutput`.
  */
 export function callModelContextTool(call: ModelContextToolCall, options: CallModelContextToolOptions = {}): Promise<ToolOutput> {

@@ -35,6 +35,13 @@ export interface WebToolContext {
    */
   signal: AbortSignal;
   /**
+   * The id of this call, as the model gave it, when the caller named one
+   * (the chat's calls do; another agent's call through WebMCP does not).
+   * `waitForClick` and `pointAt` put it on their agent events, so the chat
+   * marks this call and no other. Default: not set.
+   */
+  callId?: string;
+  /**
    * Parks the call until the person clicks `target` (an element or a CSS
    * selector, resolved now) and shows them `prompt`. Only a real click counts.
    * Rejects with an `AbortError` when the call is stopped, and when no element

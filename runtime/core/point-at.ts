@@ -1,4 +1,4 @@
-import { emitAgentEvent } from "./agent-events.js";
+import { emitAgentEvent, withCallId } from "./agent-events.js";
 import { resolveTarget } from "./wait-for-click.js";
 
 /** What `pointAt` takes besides the target. */
@@ -9,6 +9,8 @@ export interface PointAtOptions {
   action?: "point" | "click" | "type";
   /** For `type`: the text typed. */
   text?: string;
+  /** The id of the call that acts (the context's `pointAt` fills it in). Default: not set (matched by `tool`). */
+  callId?: string;
 }
 
 /**
@@ -19,9 +21,12 @@ export interface PointAtOptions {
 export function pointAt(target: Element | string, options: PointAtOptions): void {
   const element = resolveTarget(target, options.tool, "pointAt");
   const action = options.action ?? "point";
-  emitAgentEvent(
-    options.text === undefined
-      ? { type: "act", tool: options.tool, action, target: element }
-      : { type: "act", tool: options.tool, action, target: element, text: options.text },
-  );
+  emitAgentEvent({
+    type: "act",
+    tool: options.tool,
+    action,
+    target: element,
+    ...(options.text !== undefined && { text: options.text }),
+    ...withCallId(options.callId),
+  });
 }

@@ -1,4 +1,4 @@
-import { emitAgentEvent, onAgentEvent } from "./agent-events.js";
+import { emitAgentEvent, isEventOfCall, onAgentEvent, withCallId } from "./agent-events.js";
 import { toolErrorOutput } from "./tool-error-output.js";
 import type { ToolOutput } from "./tool-output.js";
 
@@ -17,14 +17,15 @@ export interface ToolCallRun {
  * a signal that aborts when the caller's does or the time runs out, and turns
  * every way of failing into an error output. Never rejects.
  *
- * The timeout is paused from a `park` agent event of this tool until its
- * `resume`, so time spent waiting for the person's click does not count.
+ * The timeout is paused from a `park` agent event of this call until its
+ * `resume`, so time spent waiting for the person's click does not count
+ * (matched by `callId`, or by tool name for a tool that knows no call id).
  */
 export function runToolCall(call: ToolCallRun, run: (signal: AbortSignal) => Promise<ToolOutput>): Promise<ToolOutput> {
   const { tool, callId, signal, timeout } = call;
   if (signal?.aborted) return Promise.resolve(cancelledBeforeRun(tool));
   const controller = new AbortController();
-  emitAgentEvent(callId === undefined ? { type: "start", tool } : { type: "start", tool, callId });
+  emitAgentEvent({ type: "start", tool, ...withCallId(callId) });
   return new Promise<ToolOutput>((resolve) => {
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,7 +43,7 @@ export function runToolCall(call: ToolCallRun, run: (signal: AbortSignal) => Pro
       clearTimeout(timer);
       stopEvents();
       signal?.removeEventListener("abort", onAbort);
-      emitAgentEvent({ type: "end", tool, isError: output.isError === true });
+      emitAgentEvent({ type: "end", tool, isError: output.isError === true, ...withCallId(callId) });
       resolve(output);
     };
     const onAbort = () => {
@@ -60,7 +61,7 @@ export function runToolCall(call: ToolCallRun, run: (signal: AbortSignal) => Pro
       );
     }
     const stopEvents = onAgentEvent((event) => {
-      if (event.tool !== tool || settled) return;
+      if (!isEventOfCall(event, { tool, callId }) || settled) return;
       if (event.type === "park" && parked++ === 0) {
         clearTimeout(timer);
         if (Number.isFinite(remaining)) remaining -= Date.now() - armedAt;

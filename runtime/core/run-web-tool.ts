@@ -9,6 +9,7 @@ import { waitForClick } from "./wait-for-click.js";
 
 /** How to run a tool from `defineWebTool` directly. */
 export interface RunWebToolOptions {
+  /** The call's id: in the context, and on every agent event the call causes. Default: not set. */
   callId?: string;
   signal?: AbortSignal;
   /** Milliseconds; `Infinity` for no limit. */
@@ -19,7 +20,8 @@ export interface RunWebToolOptions {
  * Runs a tool this window defined, in-process: validates `input` (its
  * Standard Schema, else its JSON Schema), then calls `execute` with a context
  * whose signal aborts on the caller's stop or the timeout, whose
- * `waitForClick` parks the call and whose `pointAt` moves the cursor. Never rejects.
+ * `waitForClick` parks the call and whose `pointAt` moves the cursor, both
+ * naming the call by `callId` in their events. Never rejects.
  */
 export async function runWebTool(tool: WebTool, input: unknown, options: RunWebToolOptions): Promise<ToolOutput> {
   const { name } = tool;
@@ -31,11 +33,13 @@ export async function runWebTool(tool: WebTool, input: unknown, options: RunWebT
   } catch (error) {
     return toolErrorOutput("tool_failed", `${name}: its input schema failed to validate the input (${String(error)}).`);
   }
+  const { callId } = options;
   return runToolCall({ ...options, tool: name }, async (signal) => {
     const result = await tool.execute(value, {
       signal,
-      waitForClick: (target, prompt) => waitForClick(target, prompt, { tool: name, signal }),
-      pointAt: (target, pointOptions) => pointAt(target, { ...pointOptions, tool: name }),
+      ...(callId !== undefined && { callId }),
+      waitForClick: (target, prompt) => waitForClick(target, prompt, { tool: name, signal, ...(callId !== undefined && { callId }) }),
+      pointAt: (target, pointOptions) => pointAt(target, { ...pointOptions, tool: name, ...(callId !== undefined && { callId }) }),
     });
     return toToolOutput(result);
   });

@@ -1,10 +1,16 @@
-import { emitAgentEvent } from "./agent-events.js";
+import { emitAgentEvent, withCallId } from "./agent-events.js";
 import { WebAgentsError } from "./web-agents-error.js";
 
 /** What {@link waitForClick} needs besides the target and prompt. */
 export interface WaitForClickOptions {
   /** The tool whose call parks; named in the `park` and `resume` events. */
   tool: string;
+  /**
+   * The id of the call that parks, carried by the `park` and `resume` events
+   * (the tool context's `waitForClick` fills it in). Default: not set; the
+   * session and the cursor then match the events by `tool` alone.
+   */
+  callId?: string;
   /** Aborting stops waiting: the promise rejects with an `AbortError`. */
   signal?: AbortSignal;
 }
@@ -24,7 +30,7 @@ export interface WaitForClickOptions {
  * `signal` aborts (its listeners are then removed).
  */
 export function waitForClick(target: Element | string, prompt: string, options: WaitForClickOptions): Promise<void> {
-  const { tool, signal } = options;
+  const { tool, signal, callId } = options;
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled(tool));
     if (typeof prompt !== "string" || prompt.trim() === "") {
@@ -39,7 +45,7 @@ export function waitForClick(target: Element | string, prompt: string, options: 
     const onClick = (event: Event) => {
       if (!event.isTrusted) return;
       cleanup();
-      emitAgentEvent({ type: "resume", tool });
+      emitAgentEvent({ type: "resume", tool, ...withCallId(callId) });
       resolve();
     };
     const onAbort = () => {
@@ -53,7 +59,7 @@ export function waitForClick(target: Element | string, prompt: string, options: 
     // Capture, so a click on a child counts even if the page stops its propagation.
     element.addEventListener("click", onClick, { capture: true });
     signal?.addEventListener("abort", onAbort, { once: true });
-    emitAgentEvent({ type: "park", tool, prompt, target: element });
+    emitAgentEvent({ type: "park", tool, prompt, target: element, ...withCallId(callId) });
   });
 }
 

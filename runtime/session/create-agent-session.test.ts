@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineWebAgent } from "../agent/define-web-agent.js";
 import { defineWebTool } from "../core/define-web-tool.js";
 import { registerWebTool } from "../core/register-web-tool.js";
-import { installHappyDomWebMCP, resetWebMCP } from "../core/test-fixtures/happy-dom-webmcp.js";
+import { installHappyDomWebMCP, personClick, resetWebMCP } from "../core/test-fixtures/happy-dom-webmcp.js";
 import { createScriptedAdapter } from "../testing/create-scripted-adapter.js";
 import type { AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage, ToolPart } from "./agent-message.js";
@@ -255,6 +255,67 @@ describe("createAgentSession", () => {
     const adapter = createScriptedAdapter({ runs: [] });
     expect(() => createAgentSession(adapter, { storageKey: "" })).toThrow(/storageKey/);
     expect(() => createAgentSession(adapter, { agent: { id: "x" } as never })).toThrow(/defineWebAgent/);
+  });
+});
+
+describe("confirmation by call id", () => {
+  /** An adapter that makes its calls of `confirm` (one per button) at once, concurrently. */
+  const concurrentCalls = (id: string, calls: { id: string; button: string }[]): AgentAdapter => ({
+    id,
+    label: id,
+    async *run(request) {
+      yield start(id);
+      for (const call of calls) yield { type: "tool-call", messageId: id, id: call.id, name: "confirm", input: { button: call.button } };
+      const outputs = await Promise.all(calls.map((call) => request.callTool({ id: call.id, name: "confirm", input: { button: call.button } })));
+      for (const [index, output] of outputs.entries()) yield { type: "tool-result", id: calls[index]!.id, output };
+      yield finish;
+    },
+  });
+  const callsOf = (session: AgentSessionStore) =>
+    Object.fromEntries(
+      session
+        .getSnapshot()
+        .messages.flatMap((message) => message.parts)
+        .filter((part): part is ToolPart => part.type === "tool")
+        .map((part) => [part.id, part.state === "awaiting-confirmation" ? `parked: ${part.prompt}` : part.state]),
+    );
+
+  it("marks the right call of two concurrent calls of one tool, in two chats on one page", async () => {
+    document.body.innerHTML = `<button id="a">A</button><button id="b">B</button><button id="c">C</button>`;
+    await registerWebTool(
+      defineWebTool({
+        name: "confirm",
+        description: "Asks the person to click a button.",
+        inputSchema: { type: "object", properties: { button: { type: "string" } }, required: ["button"] },
+        execute: async (input: { button?: unknown }, context) => {
+          await context.waitForClick(`#${String(input.button)}`, `Click ${String(input.button).toUpperCase()}.`);
+          return `clicked ${String(input.button)}`;
+        },
+      }),
+      { signal: registrations.signal },
+    );
+    const first = createAgentSession(concurrentCalls("first", [{ id: "c1", button: "a" }, { id: "c2", button: "b" }]), { storageKey: false });
+    const second = createAgentSession(concurrentCalls("second", [{ id: "c3", button: "c" }]), { storageKey: false });
+    first.subscribe(() => {});
+    second.subscribe(() => {});
+    first.send("two calls");
+    second.send("one call");
+    await vi.waitFor(() => {
+      expect(callsOf(first)).toEqual({ c1: "parked: Click A.", c2: "parked: Click B." });
+      expect(callsOf(second)).toEqual({ c3: "parked: Click C." });
+    });
+    personClick(document.querySelector("#b")!);
+    await vi.waitFor(() => expect(callsOf(first)).toEqual({ c1: "parked: Click A.", c2: "running" }));
+    expect(callsOf(second)).toEqual({ c3: "parked: Click C." });
+    const secondDone = settled(second);
+    personClick(document.querySelector("#c")!);
+    await secondDone;
+    expect(callsOf(second)).toEqual({ c3: "done" });
+    expect(callsOf(first)).toEqual({ c1: "parked: Click A.", c2: "running" });
+    const firstDone = settled(first);
+    personClick(document.querySelector("#a")!);
+    await firstDone;
+    expect(callsOf(first)).toEqual({ c1: "done", c2: "done" });
   });
 });
 

@@ -171,14 +171,16 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     storage.clear();
   }
 
-  // Agent events mark the open call of that tool parked or running again.
+  // Agent events mark the call they name (by id; by tool name when they name
+  // none) parked or running again. Another chat's calls match nothing here.
   const onEvent = (event: AgentEvent) => {
     const runId = state.runId;
     if (!runId) return;
+    const call = { runId, tool: event.tool, ...(event.callId !== undefined && { callId: event.callId }) };
     if (event.type === "park") {
-      dispatch({ type: "tool-state", runId, tool: event.tool, state: "awaiting-confirmation", prompt: event.prompt });
+      dispatch({ type: "tool-state", ...call, state: "awaiting-confirmation", prompt: event.prompt });
     } else if (event.type === "start" || event.type === "resume") {
-      dispatch({ type: "tool-state", runId, tool: event.tool, state: "running" });
+      dispatch({ type: "tool-state", ...call, state: "running" });
     }
   };
   const onStatus = () => {

@@ -50,6 +50,45 @@ describe("sessionReducer", () => {
     expect(toolOf(done)).toMatchObject({ state: "done", output });
   });
 
+  it("marks the call an event names by id: of two open calls of one tool, the right one, nested ones too", () => {
+    const task: AgentMessage = { id: "t1", role: "user", parts: [{ type: "text", text: "Confirm too" }] };
+    const base = run([
+      { type: "send", runId: "r1", message: user },
+      part({ type: "message-start", messageId: "a1" }),
+      part({ type: "tool-call", messageId: "a1", id: "c1", name: "place_order", input: {} }),
+      part({ type: "tool-call", messageId: "a1", id: "c2", name: "place_order", input: {} }),
+      part({ type: "tool-call", messageId: "a1", id: "d1", name: "delegate_to_orders", input: { task: "Confirm too" } }),
+      { type: "nested-start", runId: "r1", path: ["d1"], agentId: "orders", message: task },
+      part({ type: "message-start", messageId: "n1" }, ["d1"]),
+      part({ type: "tool-call", messageId: "n1", id: "c3", name: "place_order", input: {} }, ["d1"]),
+    ]);
+    const park = (callId: string): SessionAction => ({ type: "tool-state", runId: "r1", tool: "place_order", callId, state: "awaiting-confirmation", prompt: `Confirm ${callId}` });
+    const states = (state: SessionState) => [toolOf(state, 1, 0).state, toolOf(state, 1, 1).state, toolOf(state, 1, 2).agent!.messages[1]!.parts[0]!];
+    const first = sessionReducer(base, park("c1"));
+    expect(toolOf(first, 1, 0)).toMatchObject({ state: "awaiting-confirmation", prompt: "Confirm c1" });
+    expect(states(first).slice(0, 2)).toEqual(["awaiting-confirmation", "running"]);
+    expect(states(first)[2]).toMatchObject({ state: "running" });
+    const nested = sessionReducer(first, park("c3"));
+    expect(states(nested)[2]).toMatchObject({ state: "awaiting-confirmation", prompt: "Confirm c3" });
+    const resumed = sessionReducer(nested, { type: "tool-state", runId: "r1", tool: "place_order", callId: "c1", state: "running" });
+    expect(toolOf(resumed, 1, 0)).toMatchObject({ state: "running" });
+    expect(toolOf(resumed, 1, 0).prompt).toBeUndefined();
+    expect(states(resumed)[2]).toMatchObject({ state: "awaiting-confirmation" });
+  });
+
+  it("leaves the state as it is for an event of a call it does not hold (another chat's)", () => {
+    const base = run([
+      { type: "send", runId: "r1", message: user },
+      part({ type: "message-start", messageId: "a1" }),
+      part({ type: "tool-call", messageId: "a1", id: "c1", name: "place_order", input: {} }),
+    ]);
+    const other = sessionReducer(base, { type: "tool-state", runId: "r1", tool: "place_order", callId: "elsewhere", state: "awaiting-confirmation", prompt: "Not yours" });
+    expect(other).toBe(base);
+    // Without a call id (a tool that knows none), the latest open call of that tool is the guess.
+    const guessed = sessionReducer(base, { type: "tool-state", runId: "r1", tool: "place_order", state: "awaiting-confirmation", prompt: "Yours?" });
+    expect(toolOf(guessed)).toMatchObject({ state: "awaiting-confirmation", prompt: "Yours?" });
+  });
+
   it("marks Error [cancelled] results cancelled and other errors error", () => {
     const base = run([
       { type: "send", runId: "r1", message: user },

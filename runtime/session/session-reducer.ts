@@ -21,7 +21,7 @@ export type SessionAction =
   | { type: "retry"; runId: string; messages: AgentMessage[] }
   | { type: "part"; runId: string; part: AgentStreamPart; path?: readonly string[] }
   | { type: "nested-start"; runId: string; path: readonly string[]; agentId: string; message: AgentMessage }
-  | { type: "tool-state"; runId: string; tool: string; state: "running" | "awaiting-confirmation"; prompt?: string }
+  | { type: "tool-state"; runId: string; tool: string; callId?: string; state: "running" | "awaiting-confirmation"; prompt?: string }
   | { type: "stop" }
   | { type: "reset" }
   | { type: "restore"; messages: AgentMessage[] };
@@ -57,9 +57,11 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
           agent: { id: action.agentId, messages: [action.message] },
         })),
       };
-    case "tool-state":
+    case "tool-state": {
       if (action.runId !== state.runId) return state;
-      return { ...state, messages: markOpenCall(state.messages, action) ?? state.messages };
+      const messages = markOpenCall(state.messages, action);
+      return messages ? { ...state, messages } : state;
+    }
     case "part":
       if (action.runId !== state.runId) return state;
       return applyPart(state, action.part, action.path ?? []);
@@ -182,9 +184,11 @@ function updateTool(
 }
 
 /**
- * Marks the latest open call of `tool` (the deepest one, inside a running
- * sub-agent first): the session matches confirmation events by tool name.
- * Returns undefined when no open call has that name.
+ * Marks the open call with the action's `callId`, at any depth. Without a
+ * `callId` (a tool that knows none), it marks the latest open call of `tool`
+ * (the deepest one, inside a running sub-agent first), as a guess. Returns
+ * undefined when no open call matches: an event of another call, or of
+ * another chat's.
  */
 function markOpenCall(
   messages: AgentMessage[],
@@ -198,7 +202,7 @@ function markOpenCall(
       let replacement: ToolPart | undefined;
       const nested = part.agent && markOpenCall(part.agent.messages, action);
       if (nested) replacement = { ...part, agent: { ...part.agent!, messages: nested } };
-      else if (part.name === action.tool) {
+      else if (action.callId !== undefined ? part.id === action.callId : part.name === action.tool) {
         const { prompt: _prompt, ...rest } = part;
         replacement =
           action.state === "awaiting-confirmation"

@@ -1,0 +1,77 @@
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import type { Plugin } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+
+const fixture = fileURLToPath(new URL("./test-fixtures/two-chats-page/", import.meta.url));
+
+/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
+const reactFixture: Plugin = {
+  name: "react-fixture",
+  config: () => ({
+    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
+    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
+  }),
+};
+
+// Two chats on one page, native WebMCP: confirmation state is matched by call
+// id, so each chat marks its own calls of the one tool they share.
+describe("two <AgentChat>s in headless Chromium", () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium({ webmcp: true }), serveFixture(fixture, [reactFixture])]);
+    page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
+    });
+    await page.goto(server.url);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const chat = (where: string) => page.locator(`${where} [data-web-agents-ui]`);
+  const states = (where: string) =>
+    chat(where)
+      .locator(".tool")
+      .evaluateAll((tools) => tools.map((tool) => `${tool.getAttribute("data-state")}: ${tool.querySelector(".prompt")?.textContent ?? ""}`));
+
+  it("marks each chat's calls of one tool, two at once, and only the clicked one resumes", async () => {
+    for (const where of ["#first", "#second"]) {
+      await chat(where).locator("textarea").fill("Go");
+      await chat(where).locator("textarea").press("Enter");
+    }
+    const parked = (where: string) => chat(where).locator('.tool[data-state="awaiting-confirmation"]').count();
+    await expect.poll(() => parked("#first"), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => parked("#second"), { timeout: 15_000 }).toBe(1);
+    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "awaiting-confirmation: Click B."]);
+    expect(await states("#second")).toEqual(["awaiting-confirmation: Click C."]);
+    // Each chat's cursor follows its own conversation's calls (the first's, its latest park).
+    const cursorPrompts = (await page.locator("body > [data-web-agents-ui] .prompt").allTextContents()).sort();
+    expect([["Click A.", "Click C."], ["Click B.", "Click C."]]).toContainEqual(cursorPrompts);
+
+    await page.click("#b");
+    await chat("#first").locator('.tool[data-state="running"]').waitFor({ timeout: 10_000 });
+    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "running: "]);
+    expect(await states("#second")).toEqual(["awaiting-confirmation: Click C."]);
+
+    await page.click("#c");
+    await chat("#second").getByText("second done.").waitFor({ timeout: 10_000 });
+    expect(await states("#second")).toEqual(["done: "]);
+    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "running: "]);
+
+    await page.click("#a");
+    await chat("#first").getByText("first done.").waitFor({ timeout: 10_000 });
+    expect(await states("#first")).toEqual(["done: ", "done: "]);
+    expect(errors).toEqual([]);
+  });
+});
