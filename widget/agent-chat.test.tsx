@@ -395,6 +395,37 @@ describe("<AgentChat> conversation", () => {
     expect(adapter.requests[1]!.messages.map((message) => message.role)).toEqual(["user"]);
   });
 
+  it.each([
+    ["worker_died", "The on-device model stopped", true, true],
+    ["quota_exceeded", "This device has no room for the model.", false, true],
+    ["unsupported_device", "This browser cannot run the on-device model.", false, true],
+    ["rate_limited", "That's a lot of messages", true, false],
+  ] as const)("chooses the next step for code %s from the code: Try again %s, the other adapter %s", async (code, explanation, retry, offerOther) => {
+    const device = createScriptedAdapter({ id: "device", label: "On this device", runs: [[{ type: "error", error: "It stopped.", code }]] });
+    const cloud = createScriptedAdapter({ id: "cloud", label: "Claude (cloud)", runs: [reply("From the cloud.")] });
+    mounted.render(<AgentChat adapters={[device, cloud]} storageKey={false} />);
+    sendMessage(root(), "Hi");
+    await waitUntil(() => root().querySelector(".error") !== null, "the error");
+    const error = root().querySelector<HTMLElement>('.error[role="alert"]')!;
+    expect(error.dataset.code).toBe(code);
+    expect(error.textContent).toContain(explanation);
+    expect(findButton(error, "Try again") !== undefined).toBe(retry);
+    expect(findButton(error, "Use Claude (cloud)") !== undefined).toBe(offerOther);
+    if (!offerOther) return;
+    click(button(error, "Use Claude (cloud)"));
+    await waitUntil(() => root().querySelector(".error") === null || findButton(root(), "Try again") !== undefined, "the switch");
+    sendMessage(root(), "Hi again");
+    await waitUntil(() => text().includes("From the cloud."), "the cloud's reply");
+  });
+
+  it("offers no other adapter when there is none", async () => {
+    const device = createScriptedAdapter({ runs: [[{ type: "error", error: "It stopped.", code: "unsupported_device" }]] });
+    mounted.render(<AgentChat adapter={device} storageKey={false} />);
+    sendMessage(root(), "Hi");
+    await waitUntil(() => root().querySelector(".error") !== null, "the error");
+    expect(root().querySelectorAll(".error button")).toHaveLength(0);
+  });
+
   it("New chat clears the conversation and its storage", async () => {
     storeConversation("kept", stored);
     mounted.render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="kept" />);

@@ -1,31 +1,44 @@
 import type { ReactNode } from "react";
 import type { SessionError } from "../runtime/session/session-error.js";
-import { explainRunError } from "./explain-run-error.js";
+import { adviseRunError } from "./explain-run-error.js";
 
 /** What `<RunError>` takes. */
 export interface RunErrorProps {
   error: SessionError;
   onRetry: () => void;
+  /** Another adapter the person may switch to (with `adapters`), offered when the code says this one cannot go on. */
+  alternative?: { label: string; onSelect: () => void } | undefined;
 }
 
 /**
  * A failed run: what it means (from its code), the adapter's own message
- * when it says more, and Try again, which resumes the turn from its last
- * finished tool call.
+ * when it says more, and the next steps its code calls for: Try again, which
+ * resumes the turn from its last finished tool call, and/or "Use <other
+ * adapter>" (the cloud, when the device cannot go on).
  */
-export function RunError({ error, onRetry }: RunErrorProps): ReactNode {
-  const explanation = explainRunError(error);
+export function RunError({ error, onRetry, alternative }: RunErrorProps): ReactNode {
+  const advice = adviseRunError(error);
+  const offerSwitch = advice.switchAdapter && alternative !== undefined;
   return (
     <div className="error" role="alert" data-code={error.code}>
       <p>
-        <strong>{explanation}</strong>
+        <strong>{advice.explanation}</strong>
       </p>
-      {explanation !== error.message && <p className="muted">{error.message}</p>}
-      <div className="row">
-        <button type="button" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      {advice.explanation !== error.message && <p className="muted">{error.message}</p>}
+      {(advice.retry || offerSwitch) && (
+        <div className="row">
+          {advice.retry && (
+            <button type="button" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+          {offerSwitch && (
+            <button type="button" onClick={alternative.onSelect}>
+              Use {alternative.label}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

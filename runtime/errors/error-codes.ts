@@ -37,7 +37,9 @@ export type ChatHttpErrorCode = (typeof CHAT_HTTP_ERROR_CODES)[number];
 
 /**
  * The codes a run's `error` part may carry, so the widget can offer the right
- * next step. The cloud's four (adapter-types.txt), then the on-device ones
+ * next step. The cloud's four (adapter-types.txt) and the server's other
+ * refusals (`busy`, `forbidden_origin`, `session_required`, `internal`),
+ * then the on-device ones
  * (an `EngineErrorCode` but `aborted`, which ends a run with
  * `finish: "aborted"`, never an error).
  */
@@ -46,6 +48,10 @@ export const RUN_ERROR_CODES = [
   "rate_limited",
   "bad_request",
   "network",
+  "busy",
+  "forbidden_origin",
+  "session_required",
+  "internal",
   "unsupported_device",
   "not_cached",
   "download_failed",

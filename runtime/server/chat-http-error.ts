@@ -1,18 +1,9 @@
 import { WebAgentsError } from "../core/web-agents-error.js";
 import type { ChatErrorBody } from "./chat-wire.js";
 
-/** A stable code of an HTTP error the handler answers with; see {@link ChatErrorBody}. */
-export type ChatHttpErrorCode =
-  | "bad_request"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "method_not_allowed"
-  | "forbidden_origin"
-  | "session_required"
-  | "rate_limited"
-  | "chat_disabled"
-  | "busy"
-  | "internal";
+/** A stable code of an HTTP error the handler answers with; see {@link ChatErrorBody}. Declared in `CHAT_HTTP_ERROR_CODES`. */
+export type { ChatHttpErrorCode } from "../errors/error-codes.js";
+import type { ChatHttpErrorCode } from "../errors/error-codes.js";
 
 /** What {@link ChatHttpError} takes besides status, code and message. */
 export interface ChatHttpErrorOptions {

@@ -151,7 +151,7 @@ describe("createCloudAdapter against a fault server", () => {
     ["429 with a short Retry-After", 429, { error: "rate_limited", message: "x" }, { "retry-after": "30" }, CLOUD_MESSAGES.rateLimited(30), "rate_limited"],
     ["429 with Retry-After over an hour", 429, { error: "rate_limited", message: "x" }, { "retry-after": "7200" }, CLOUD_MESSAGES.dailyLimit, "rate_limited"],
     ["503 daily_budget", 503, { error: "busy", message: "x", reason: "daily_budget" }, {}, CLOUD_MESSAGES.dailyLimit, "rate_limited"],
-    ["503 busy", 503, { error: "busy", message: "x" }, {}, CLOUD_MESSAGES.busy, undefined],
+    ["503 busy", 503, { error: "busy", message: "x" }, {}, CLOUD_MESSAGES.busy, "busy"],
     ["400", 400, { error: "bad_request", message: "x" }, {}, CLOUD_MESSAGES.badRequest, "bad_request"],
     ["413", 413, { error: "payload_too_large", message: "x" }, {}, CLOUD_MESSAGES.tooLong, "bad_request"],
     ["415", 415, { error: "unsupported_media_type", message: "x" }, {}, CLOUD_MESSAGES.badRequest, "bad_request"],
@@ -186,7 +186,7 @@ describe("createCloudAdapter against a fault server", () => {
   it("401 twice: the session error, after one retry", async () => {
     fault = (req, response) =>
       req.method === "GET" ? json(response, 200, { enabled: true }) : json(response, 401, { error: "session_required", message: "x" });
-    expect(await lastPart()).toEqual({ type: "error", error: CLOUD_MESSAGES.sessionFailed });
+    expect(await lastPart()).toEqual({ type: "error", error: CLOUD_MESSAGES.sessionFailed, code: "session_required" });
     expect(seen).toEqual(["POST", "GET", "POST"]);
   });
 });

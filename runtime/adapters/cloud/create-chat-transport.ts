@@ -33,7 +33,7 @@ const readErrorBody = async (response: Response): Promise<Partial<ChatErrorBody>
 };
 
 const networkError = (): StepResponse => ({ ok: false, error: { type: "error", error: CLOUD_MESSAGES.unreachable, code: "network" } });
-const sessionError = (): StepResponse => ({ ok: false, error: { type: "error", error: CLOUD_MESSAGES.sessionFailed } });
+const sessionError = (): StepResponse => ({ ok: false, error: { type: "error", error: CLOUD_MESSAGES.sessionFailed, code: "session_required" } });
 
 /**
  * The HTTP half of `createCloudAdapter`. A 401 `session_required` makes it

@@ -210,9 +210,9 @@ describe("createCloudAdapter: HTTP failures become error parts", () => {
     ["429 with Retry-After over an hour", json(429, { error: "rate_limited", message: "x" }, { "retry-after": "3601" }), { error: CLOUD_MESSAGES.dailyLimit, code: "rate_limited" }],
     ["503 daily_budget", json(503, { error: "busy", message: "x", reason: "daily_budget" }), { error: CLOUD_MESSAGES.dailyLimit, code: "rate_limited" }],
     ["503 chat_disabled", json(503, { error: "chat_disabled", message: "x" }), { error: CLOUD_MESSAGES.notConfigured, code: "chat_disabled" }],
-    ["other 503", json(503, { error: "busy", message: "x" }), { error: CLOUD_MESSAGES.busy }],
-    ["503 without a JSON body", new Response("Service Unavailable", { status: 503 }), { error: CLOUD_MESSAGES.busy }],
-    ["500", json(500, { error: "internal", message: "x" }), { error: CLOUD_MESSAGES.failed(500) }],
+    ["other 503", json(503, { error: "busy", message: "x" }), { error: CLOUD_MESSAGES.busy, code: "busy" }],
+    ["503 without a JSON body", new Response("Service Unavailable", { status: 503 }), { error: CLOUD_MESSAGES.busy, code: "busy" }],
+    ["500", json(500, { error: "internal", message: "x" }), { error: CLOUD_MESSAGES.failed(500), code: "internal" }],
     ["a thrown fetch", new TypeError("Failed to fetch"), { error: CLOUD_MESSAGES.unreachable, code: "network" }],
   ];
 
@@ -257,7 +257,7 @@ describe("createCloudAdapter: sessions", () => {
   it("gives up after a second 401: Couldn't start a chat session", async () => {
     const { adapter, double } = adapterWith([sessionRequired(), sessionRequired()]);
     const parts = await collect(adapter.run(runRequest()));
-    expect(parts).toEqual([{ type: "error", error: "Couldn't start a chat session. Reload the page and try again." }]);
+    expect(parts).toEqual([{ type: "error", error: "Couldn't start a chat session. Reload the page and try again.", code: "session_required" }]);
     expect(double.posts()).toHaveLength(2);
   });
 
@@ -269,7 +269,7 @@ describe("createCloudAdapter: sessions", () => {
       },
     });
     const parts = await collect(adapter.run(runRequest()));
-    expect(parts).toEqual([{ type: "error", error: CLOUD_MESSAGES.sessionFailed }]);
+    expect(parts).toEqual([{ type: "error", error: CLOUD_MESSAGES.sessionFailed, code: "session_required" }]);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("sessionHeaders"), expect.objectContaining({ message: "Turnstile failed." }));
     expect(double.requests.map((request) => request.method)).toEqual(["POST"]);
   });

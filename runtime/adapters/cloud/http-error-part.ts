@@ -39,7 +39,7 @@ export function httpErrorPart(
     case 413:
       return { type: "error", error: CLOUD_MESSAGES.tooLong, code: "bad_request" };
     case 403:
-      return { type: "error", error: CLOUD_MESSAGES.forbidden };
+      return { type: "error", error: CLOUD_MESSAGES.forbidden, code: "forbidden_origin" };
     case 429: {
       const seconds = parseRetryAfter(retryAfter, now);
       if (seconds !== undefined && seconds > DAILY_RETRY_AFTER_SECONDS) {
@@ -50,10 +50,10 @@ export function httpErrorPart(
     case 503:
       if (body?.error === "chat_disabled") return { type: "error", error: CLOUD_MESSAGES.notConfigured, code: "chat_disabled" };
       if (body?.reason === "daily_budget") return { type: "error", error: CLOUD_MESSAGES.dailyLimit, code: "rate_limited" };
-      return { type: "error", error: CLOUD_MESSAGES.busy };
+      return { type: "error", error: CLOUD_MESSAGES.busy, code: "busy" };
     case 401:
-      return { type: "error", error: CLOUD_MESSAGES.sessionFailed };
+      return { type: "error", error: CLOUD_MESSAGES.sessionFailed, code: "session_required" };
     default:
-      return { type: "error", error: CLOUD_MESSAGES.failed(status) };
+      return { type: "error", error: CLOUD_MESSAGES.failed(status), code: "internal" };
   }
 }

@@ -135,7 +135,7 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
     } else if (WebAgentsError.isInstance(error) && error.code === "network") {
       yield { type: "error", error: error.message, code: "network" };
     } else {
-      yield { type: "error", error: `The cloud adapter failed: ${messageOf(error)}` };
+      yield { type: "error", error: `The cloud adapter failed: ${messageOf(error)}`, code: "internal" };
     }
   }
 }
