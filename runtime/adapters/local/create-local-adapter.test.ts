@@ -86,7 +86,7 @@ describe("createLocalAdapter: status and prepare", () => {
       },
     });
     await probed(adapter);
-    expect(adapter.status()).toEqual({ state: "error", error: "The on-device model could not start in this browser. Try again, or use the cloud model." });
+    expect(adapter.status()).toEqual({ state: "error", error: "The on-device model could not start in this browser. Try again, or use the cloud model.", code: "worker_died" });
     expect(JSON.stringify(adapter.status())).not.toMatch(/crashed/);
     await adapter.prepare();
     expect(attempts).toBe(2);
@@ -148,7 +148,7 @@ describe("createLocalAdapter: status and prepare", () => {
     const adapter = createLocalAdapter({ engine, autoLoad: false });
     await probed(adapter);
     await expect(adapter.prepare()).rejects.toThrow("The model file is damaged.");
-    expect(adapter.status()).toEqual({ state: "error", error: "The model file is damaged." });
+    expect(adapter.status()).toEqual({ state: "error", error: "The model file is damaged.", code: "load_failed" });
   });
 });
 

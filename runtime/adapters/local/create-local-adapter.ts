@@ -2,13 +2,21 @@ import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
 import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
 import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
-import type { CacheStatus, DeviceCapabilities, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import type { CacheStatus, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
-import type { AdapterStatus, AgentAdapter, ModelChoice } from "../../session/agent-adapter.js";
-import type { AgentErrorCode, AgentStreamPart } from "../../session/agent-stream-part.js";
+import type { AgentAdapter } from "../../session/agent-adapter.js";
+import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
+import {
+  initialLocalAdapterState,
+  localAdapterModels,
+  localAdapterReducer,
+  localAdapterStatus,
+  selectedVariant,
+  type LocalAdapterEvent,
+} from "./local-adapter-reducer.js";
 import { runLocalSteps } from "./run-local-steps.js";
 
 /** What `createLocalAdapter` takes. Every field is optional. */
@@ -56,15 +64,6 @@ export type LocalAdapter = Required<AgentAdapter> & {
   deleteModel(id: string): Promise<void>;
 };
 
-type Phase =
-  | { state: "probing" }
-  | { state: "unavailable"; reason: string }
-  | { state: "needs-download" }
-  | { state: "downloading"; progress: number }
-  | { state: "loading"; progress: number }
-  | { state: "ready" }
-  | { state: "error"; error: string; code?: AgentErrorCode };
-
 /** One download-and-load that every concurrent `prepare` shares; cancelled when every caller has aborted. */
 interface Preparation {
   key: string;
@@ -94,113 +93,69 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   const autoLoad = options.autoLoad ?? true;
   const listeners = new Set<() => void>();
 
+  // What the adapter knows lives in one state, changed only by localAdapterReducer; the status
+  // and the models are derived from it. The closure keeps only the effects' handles: the engine,
+  // the probe and the preparation in flight, and how many runs are going.
+  let state = initialLocalAdapterState(options.model ?? entries.find((entry) => entry.recommended)?.id ?? entries[0]?.id);
+  let statusSnapshot = localAdapterStatus(state);
+  let modelsSnapshot = localAdapterModels(state, entries);
   let engine: EngineHost | undefined;
-  let capabilities: DeviceCapabilities | undefined;
-  /** WASM threads for every model source, set once the probe has run. */
-  let threads = 1;
   let initializing: Promise<void> | undefined;
-  /** Runnable entries by id, in catalog order. */
-  let runnable = new Map<string, ResolvedVariant>();
-  const cached = new Map<string, boolean>();
-  /** Entries whose saved copy was found broken and removed: the sentence that says so, shown until the next download starts. */
-  const removedNotes = new Map<string, string>();
-  let selectedId = options.model ?? entries.find((entry) => entry.recommended)?.id ?? entries[0]?.id;
-  let loadedKey: string | undefined;
-  let phase: Phase = { state: "probing" };
   let preparation: Preparation | undefined;
   let runs = 0;
-  let statusSnapshot: AdapterStatus = { state: "loading" };
-  let modelsSnapshot: readonly ModelChoice[] = [];
 
-  const selected = () => (selectedId === undefined ? undefined : runnable.get(selectedId));
+  function dispatch(event: LocalAdapterEvent) {
+    const next = localAdapterReducer(state, event, autoLoad);
+    if (next === state) return;
+    state = next;
+    // Listeners hear a change of what they can read, and the snapshots keep their identity otherwise.
+    const status = localAdapterStatus(state);
+    const models = localAdapterModels(state, entries);
+    const changed = JSON.stringify(status) !== JSON.stringify(statusSnapshot) || JSON.stringify(models) !== JSON.stringify(modelsSnapshot);
+    if (changed) {
+      statusSnapshot = status;
+      modelsSnapshot = models;
+      for (const listener of [...listeners]) listener();
+    }
+    // A cached model loads by itself once selected (autoLoad): the reducer said `loading`, the load starts here.
+    if ((event.type === "probed" || event.type === "selected") && state.phase.state === "loading" && !preparation) void prepare().catch(() => {});
+  }
+
+  const selected = () => selectedVariant(state);
   /** What the engine gets for a variant: its files and where they come from, and the threads. */
-  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, options.baseUrl), threads });
-
-  function snapshotStatus(): AdapterStatus {
-    switch (phase.state) {
-      case "probing":
-        return { state: "loading" };
-      case "needs-download": {
-        const resolved = selected();
-        const note = [resolved && removedNotes.get(resolved.entry.id), resolved?.note].filter(Boolean).join(" ");
-        return { state: "needs-download", ...(resolved && { bytes: resolved.variant.bytes }), ...(note && { note }) };
-      }
-      default:
-        return phase;
-    }
-  }
-
-  function snapshotModels(): readonly ModelChoice[] {
-    if (!capabilities) {
-      return entries.map((entry) => ({ id: entry.id, label: entry.label, brief: entry.brief, ...(entry.recommended && { recommended: true }), selected: entry.id === selectedId }));
-    }
-    return [...runnable.values()].map(({ entry, variant, label, brief }) => ({
-      id: entry.id,
-      label,
-      brief,
-      bytes: variant.bytes,
-      cached: cached.get(entry.id) ?? false,
-      recommended: entry.recommended === true,
-      selected: entry.id === selectedId,
-    }));
-  }
-
-  function setPhase(next: Phase) {
-    phase = next;
-    statusSnapshot = snapshotStatus();
-    modelsSnapshot = snapshotModels();
-    for (const listener of [...listeners]) listener();
-  }
-  modelsSnapshot = snapshotModels();
+  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, options.baseUrl), threads: state.threads });
 
   async function getEngine(): Promise<EngineHost> {
     if (!engine) engine = typeof options.engine === "function" ? await options.engine() : (options.engine ?? (await loadDefaultEngine()));
     return engine;
   }
 
-  /** What the selected model needs, once the probe is done and nothing is in flight. */
-  function settle() {
-    const resolved = selected();
-    if (!resolved) return setPhase({ state: "unavailable", reason: UNAVAILABLE });
-    if (loadedKey === resolved.key) return setPhase({ state: "ready" });
-    if (autoLoad && cached.get(resolved.entry.id)) {
-      // Straight to loading: a cached model never shows a download card.
-      setPhase({ state: "loading", progress: 0 });
-      void prepare().catch(() => {});
-      return;
-    }
-    setPhase({ state: "needs-download" });
-  }
-
   function init(): Promise<void> {
     initializing ??= (async () => {
       try {
         const host = await getEngine();
-        const probed = await host.probe();
-        threads = options.threads ?? defaultWasmThreads(probed);
-        const found = new Map<string, ResolvedVariant>();
+        const capabilities = await host.probe();
+        const threads = options.threads ?? defaultWasmThreads(capabilities);
+        const runnable = new Map<string, ResolvedVariant>();
         for (const entry of entries) {
-          const resolved = resolveVariant(entry, probed, { ...(options.engines && { engines: options.engines }) });
-          if (resolved) found.set(entry.id, resolved);
+          const resolved = resolveVariant(entry, capabilities, { ...(options.engines && { engines: options.engines }) });
+          if (resolved) runnable.set(entry.id, resolved);
         }
+        const cached = new Map<string, boolean>();
+        const removedNotes = new Map<string, string>();
         await Promise.all(
-          [...found.values()].map(async (resolved) => {
-            const status: CacheStatus = await host.cacheStatus(modelSource(resolved)).catch(() => ({ cached: false }));
+          [...runnable.values()].map(async (resolved) => {
+            const status: CacheStatus = await host.cacheStatus({ ...toModelSource(resolved, options.baseUrl), threads }).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
             if (status.removed) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason: status.removed, message: "" }, resolved.label));
           }),
         );
-        capabilities = probed;
-        runnable = found;
-        if (selectedId === undefined || !found.has(selectedId)) {
-          selectedId = [...found.values()].find(({ entry }) => entry.recommended)?.entry.id ?? [...found.keys()][0];
-        }
-        settle();
+        dispatch({ type: "probed", capabilities, threads, runnable, cached, removedNotes });
       } catch {
         // The worker could not start or died while probing (a bad deploy, a crash, memory):
         // an error with Try again, which probes again in a new worker, never a dead end.
         initializing = undefined;
-        setPhase({ state: "error", error: START_FAILED, code: "worker_died" });
+        dispatch({ type: "probe-failed", error: START_FAILED });
       }
     })();
     return initializing;
@@ -212,48 +167,35 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     signal.addEventListener("abort", onAbort, { once: true });
     // Ask the browser to keep the model under storage pressure; only the main thread can (workers lack persist()).
     if (typeof navigator !== "undefined") void navigator.storage?.persist?.().catch(() => false);
-    let progress = 0;
-    removedNotes.delete(resolved.entry.id);
-    setPhase({ state: "downloading", progress });
+    dispatch({ type: "download-started", id: resolved.entry.id });
     try {
       await host.download(id, modelSource(resolved), ({ loadedBytes, totalBytes }) => {
-        const next = totalBytes > 0 ? Math.min(1, Math.max(progress, loadedBytes / totalBytes)) : progress;
-        if (next === progress || signal.aborted) return;
-        progress = next;
-        setPhase({ state: "downloading", progress });
+        if (totalBytes > 0 && !signal.aborted) dispatch({ type: "download-progress", progress: loadedBytes / totalBytes });
       });
     } finally {
       signal.removeEventListener("abort", onAbort);
     }
     if (signal.aborted) throw abortError();
-    cached.set(resolved.entry.id, true);
   }
 
   async function downloadAndLoad(resolved: ResolvedVariant, signal: AbortSignal): Promise<void> {
     const host = await getEngine();
     try {
-      if (!cached.get(resolved.entry.id)) await download(host, resolved, signal);
-      if (phase.state !== "loading" || phase.progress !== 0) setPhase({ state: "loading", progress: 0 });
-      await host.load(modelSource(resolved), ({ progress }) => {
-        if (phase.state === "loading" && progress > phase.progress) setPhase({ state: "loading", progress: Math.min(1, progress) });
-      });
-      loadedKey = resolved.key;
-      setPhase({ state: "ready" });
+      if (!state.cached.get(resolved.entry.id)) await download(host, resolved, signal);
+      dispatch({ type: "load-started", id: resolved.entry.id });
+      await host.load(modelSource(resolved), ({ progress }) => dispatch({ type: "load-progress", progress }));
+      dispatch({ type: "loaded", key: resolved.key });
     } catch (error) {
       if (signal.aborted) {
-        // Nothing half-committed: the engine writes the manifest last, so the model is still not cached.
-        setPhase({ state: "needs-download" });
+        dispatch({ type: "cancelled" });
         throw abortError();
       }
       if (engineErrorCode(error) === "not_cached") {
-        // The saved copy is gone (evicted, or damaged and removed by the engine): back to the download card, saying why.
-        cached.set(resolved.entry.id, false);
-        removedNotes.set(resolved.entry.id, describeEngineError(error, resolved.label));
-        setPhase({ state: "needs-download" });
+        dispatch({ type: "copy-removed", id: resolved.entry.id, note: describeEngineError(error, resolved.label) });
         throw withDescribedMessage(error, resolved.label);
       }
       const { error: sentence, code } = engineErrorPart(error, resolved.label);
-      setPhase({ state: "error", error: sentence, ...(code && { code }) });
+      dispatch({ type: "failed", error: sentence, ...(code && { code }) });
       throw withDescribedMessage(error, resolved.label);
     }
   }
@@ -261,10 +203,10 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   async function prepare(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw abortError();
     await init();
-    if (!capabilities) throw new Error(START_FAILED);
+    if (!state.capabilities) throw new Error(START_FAILED);
     const resolved = selected();
-    if (!resolved) throw new Error(phase.state === "unavailable" ? phase.reason : UNAVAILABLE);
-    if (loadedKey === resolved.key && phase.state === "ready") return;
+    if (!resolved) throw new Error(state.phase.state === "unavailable" ? state.phase.reason : UNAVAILABLE);
+    if (state.loadedKey === resolved.key && state.phase.state === "ready") return;
     if (!preparation || preparation.key !== resolved.key) {
       const controller = new AbortController();
       const current: Preparation = { key: resolved.key, controller, callers: 0, promise: Promise.resolve() };
@@ -295,30 +237,25 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
 
   async function selectModel(id: string): Promise<void> {
     if (runs > 0) throw new Error("Wait for the reply to finish, or stop it, before switching models.");
-    if (preparation || phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before switching models.");
+    if (preparation || state.phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before switching models.");
     await init();
-    if (!runnable.has(id)) {
+    if (!state.runnable.has(id)) {
       const known = entries.some((entry) => entry.id === id);
       throw new Error(known ? `The model "${id}" cannot run in this browser.` : `There is no model "${id}".`);
     }
     if (runs > 0 || preparation) throw new Error("Wait for the reply or the download to finish before switching models.");
-    if (id === selectedId) return;
-    selectedId = id;
-    settle();
+    dispatch({ type: "selected", id });
   }
 
   async function deleteModel(id: string): Promise<void> {
     if (runs > 0) throw new Error("Wait for the reply to finish, or stop it, before deleting a model.");
-    if (preparation || phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before deleting a model.");
+    if (preparation || state.phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before deleting a model.");
     await init();
-    const resolved = runnable.get(id);
+    const resolved = state.runnable.get(id);
     if (!resolved) throw new Error(`There is no model "${id}" on this device.`);
     const host = await getEngine();
     await host.deleteModel(modelSource(resolved));
-    cached.set(id, false);
-    if (loadedKey === resolved.key) loadedKey = undefined;
-    if (id === selectedId) setPhase({ state: "needs-download" });
-    else setPhase(phase);
+    dispatch({ type: "deleted", id, key: resolved.key });
   }
 
   async function* run(req: Parameters<AgentAdapter["run"]>[0]): AsyncGenerator<AgentStreamPart> {
@@ -327,13 +264,13 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       await init();
       const resolved = selected();
       if (!resolved) {
-        yield !capabilities
+        yield !state.capabilities
           ? { type: "error", error: START_FAILED, code: "worker_died" }
-          : { type: "error", error: phase.state === "unavailable" ? phase.reason : UNAVAILABLE, code: "unsupported_device" };
+          : { type: "error", error: state.phase.state === "unavailable" ? state.phase.reason : UNAVAILABLE, code: "unsupported_device" };
         return;
       }
-      if (loadedKey !== resolved.key || phase.state !== "ready") {
-        if (!cached.get(resolved.entry.id) && preparation?.key !== resolved.key) {
+      if (state.loadedKey !== resolved.key || state.phase.state !== "ready") {
+        if (!state.cached.get(resolved.entry.id) && preparation?.key !== resolved.key) {
           yield { type: "error", error: `Download ${resolved.label} first: it runs on this device.`, code: "not_cached" };
           return;
         }

@@ -37,7 +37,7 @@ describe("createLocalAdapter downloads that never lie: faults, healing and two t
     expect(await start(page)).toMatchObject({ state: "needs-download", note: CPU_FALLBACK_NOTE });
     const message = `The connection to ${host()} dropped while downloading ${LABEL}. Try again: the download resumes where it stopped.`;
     expect(await prepare(page)).toBe(`rejected: ${message}`);
-    expect(await page.evaluate(() => harness.status())).toEqual({ state: "error", error: message });
+    expect(await page.evaluate(() => harness.status())).toEqual({ state: "error", error: message, code: "download_failed" });
     expect(await page.evaluate(() => harness.manifestKeys())).toEqual([]);
     step("dropped");
 

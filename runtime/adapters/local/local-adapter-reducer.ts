@@ -1,0 +1,169 @@
+import type { ResolvedVariant } from "../../../models/resolve-variant.js";
+import type { DeviceCapabilities } from "../../../worker/protocol.js";
+import type { AdapterStatus, ModelChoice } from "../../session/agent-adapter.js";
+import type { AgentErrorCode } from "../../session/agent-stream-part.js";
+import type { CatalogEntry } from "../../../models/catalog-schema.js";
+
+/** Where the selected model is, the one status union the adapter keeps (`probing` reads as `loading`). */
+export type LocalPhase =
+  | { state: "probing" }
+  | { state: "unavailable"; reason: string }
+  | { state: "needs-download" }
+  | { state: "downloading"; progress: number }
+  | { state: "loading"; progress: number }
+  | { state: "ready" }
+  | { state: "error"; error: string; code?: AgentErrorCode };
+
+/** Everything `createLocalAdapter` knows, as plain data. */
+export interface LocalAdapterState {
+  phase: LocalPhase;
+  /** The probe's answer; undefined until it has run (or when it failed). */
+  capabilities?: DeviceCapabilities;
+  /** WASM threads for every model source, set by the probe. */
+  threads: number;
+  /** Entries this device can run, by id, in catalog order. */
+  runnable: ReadonlyMap<string, ResolvedVariant>;
+  /** Whether each runnable entry is on this device. */
+  cached: ReadonlyMap<string, boolean>;
+  /** Entries whose saved copy was found broken and removed: the sentence that says so, until the next download starts. */
+  removedNotes: ReadonlyMap<string, string>;
+  selectedId: string | undefined;
+  /** The source key of the model loaded in the engine. */
+  loadedKey: string | undefined;
+}
+
+/** What happens to the adapter, as the reducer sees it. */
+export type LocalAdapterEvent =
+  | {
+      type: "probed";
+      capabilities: DeviceCapabilities;
+      threads: number;
+      runnable: ReadonlyMap<string, ResolvedVariant>;
+      cached: ReadonlyMap<string, boolean>;
+      removedNotes: ReadonlyMap<string, string>;
+    }
+  | { type: "probe-failed"; error: string }
+  | { type: "selected"; id: string }
+  | { type: "download-started"; id: string }
+  | { type: "download-progress"; progress: number }
+  /** The model `id` is on this device (downloaded, or found cached) and starts loading. */
+  | { type: "load-started"; id: string }
+  | { type: "load-progress"; progress: number }
+  | { type: "loaded"; key: string }
+  | { type: "cancelled" }
+  /** The saved copy is gone (evicted, or damaged and removed): back to the download card, saying why. */
+  | { type: "copy-removed"; id: string; note: string }
+  | { type: "failed"; error: string; code?: AgentErrorCode }
+  | { type: "deleted"; id: string; key: string };
+
+/** The state before the probe. */
+export function initialLocalAdapterState(selectedId: string | undefined): LocalAdapterState {
+  return { phase: { state: "probing" }, threads: 1, runnable: new Map(), cached: new Map(), removedNotes: new Map(), selectedId, loadedKey: undefined };
+}
+
+const UNAVAILABLE = "No on-device model can run in this browser.";
+
+/** The selected entry's variant on this device, if it runs here. */
+export function selectedVariant(state: LocalAdapterState): ResolvedVariant | undefined {
+  return state.selectedId === undefined ? undefined : state.runnable.get(state.selectedId);
+}
+
+/**
+ * Where a settled adapter stands for its selected model: ready when loaded,
+ * loading when it is on this device and loads by itself (`autoLoad`: the
+ * caller then starts the load), else the download card.
+ */
+function settled(state: LocalAdapterState, autoLoad: boolean): LocalPhase {
+  const resolved = selectedVariant(state);
+  if (!resolved) return { state: "unavailable", reason: UNAVAILABLE };
+  if (state.loadedKey === resolved.key) return { state: "ready" };
+  if (autoLoad && state.cached.get(resolved.entry.id)) return { state: "loading", progress: 0 };
+  return { state: "needs-download" };
+}
+
+const withEntry = <V>(map: ReadonlyMap<string, V>, id: string, value: V | undefined): ReadonlyMap<string, V> => {
+  const next = new Map(map);
+  if (value === undefined) next.delete(id);
+  else next.set(id, value);
+  return next;
+};
+
+/**
+ * The local adapter's state machine, pure: every change of what the adapter
+ * knows goes through here, and {@link localAdapterStatus} derives the status
+ * from the result in one place. `autoLoad` is the adapter's option.
+ */
+export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapterEvent, autoLoad: boolean): LocalAdapterState {
+  switch (event.type) {
+    case "probed": {
+      const { capabilities, threads, runnable, cached, removedNotes } = event;
+      const keep = state.selectedId !== undefined && runnable.has(state.selectedId);
+      const selectedId = keep ? state.selectedId : ([...runnable.values()].find(({ entry }) => entry.recommended)?.entry.id ?? [...runnable.keys()][0]);
+      const next = { ...state, capabilities, threads, runnable, cached, removedNotes, selectedId };
+      return { ...next, phase: settled(next, autoLoad) };
+    }
+    case "probe-failed":
+      return { ...state, phase: { state: "error", error: event.error, code: "worker_died" } };
+    case "selected": {
+      if (event.id === state.selectedId) return state;
+      const next = { ...state, selectedId: event.id };
+      return { ...next, phase: settled(next, autoLoad) };
+    }
+    case "download-started":
+      return { ...state, removedNotes: withEntry(state.removedNotes, event.id, undefined), phase: { state: "downloading", progress: 0 } };
+    case "download-progress":
+      return state.phase.state === "downloading" && event.progress > state.phase.progress ? { ...state, phase: { state: "downloading", progress: Math.min(1, event.progress) } } : state;
+    case "load-started": {
+      const cached = state.cached.get(event.id) ? state.cached : withEntry(state.cached, event.id, true);
+      const phase: LocalPhase = state.phase.state === "loading" && state.phase.progress === 0 ? state.phase : { state: "loading", progress: 0 };
+      return cached === state.cached && phase === state.phase ? state : { ...state, cached, phase };
+    }
+    case "load-progress":
+      return state.phase.state === "loading" && event.progress > state.phase.progress ? { ...state, phase: { state: "loading", progress: Math.min(1, event.progress) } } : state;
+    case "loaded":
+      return { ...state, loadedKey: event.key, phase: { state: "ready" } };
+    case "cancelled":
+      // Nothing half-committed: the engine writes the manifest last, so the model is still not cached.
+      return { ...state, phase: { state: "needs-download" } };
+    case "copy-removed":
+      return { ...state, cached: withEntry(state.cached, event.id, false), removedNotes: withEntry(state.removedNotes, event.id, event.note), phase: { state: "needs-download" } };
+    case "failed":
+      return { ...state, phase: { state: "error", error: event.error, ...(event.code && { code: event.code }) } };
+    case "deleted": {
+      const next = { ...state, cached: withEntry(state.cached, event.id, false), loadedKey: state.loadedKey === event.key ? undefined : state.loadedKey };
+      return event.id === state.selectedId ? { ...next, phase: { state: "needs-download" } } : next;
+    }
+  }
+}
+
+/** The adapter's status, derived from its state in one place. */
+export function localAdapterStatus(state: LocalAdapterState): AdapterStatus {
+  const { phase } = state;
+  switch (phase.state) {
+    case "probing":
+      return { state: "loading" };
+    case "needs-download": {
+      const resolved = selectedVariant(state);
+      const note = [resolved && state.removedNotes.get(resolved.entry.id), resolved?.note].filter(Boolean).join(" ");
+      return { state: "needs-download", ...(resolved && { bytes: resolved.variant.bytes }), ...(note && { note }) };
+    }
+    default:
+      return phase;
+  }
+}
+
+/** The picker's models, derived from the state: the catalog before the probe, then what runs here. */
+export function localAdapterModels(state: LocalAdapterState, entries: readonly CatalogEntry[]): readonly ModelChoice[] {
+  if (!state.capabilities) {
+    return entries.map((entry) => ({ id: entry.id, label: entry.label, brief: entry.brief, ...(entry.recommended && { recommended: true }), selected: entry.id === state.selectedId }));
+  }
+  return [...state.runnable.values()].map(({ entry, variant, label, brief }) => ({
+    id: entry.id,
+    label,
+    brief,
+    bytes: variant.bytes,
+    cached: state.cached.get(entry.id) ?? false,
+    recommended: entry.recommended === true,
+    selected: entry.id === state.selectedId,
+  }));
+}
