@@ -56,6 +56,13 @@ export interface BenchConfig {
   bandwidthGBs?: number;
   /** Which paths to run (default all three). */
   paths?: BenchPath[];
+  /**
+   * ONNX Runtime WASM threads, for every path (the runtime through
+   * `createLocalAdapter({ threads })`). Default: the runtime's default,
+   * `min(4, cores - 1)` where the page is cross-origin isolated (the bench
+   * server sends COOP/COEP), else 1. What each path ran on is in its samples.
+   */
+  threads?: number;
 }
 
 /** One generation through one path. Times are measured on the page's main thread. */
@@ -93,6 +100,12 @@ export interface PathSample {
   first: GenerationSample;
   /** The timed generations after it, in round order. */
   generations: GenerationSample[];
+  /**
+   * The ONNX Runtime WASM threads the path ran on, as ONNX Runtime started
+   * them (it falls back to 1 where the page is not isolated); absent where
+   * unknown (the runtime on WebGPU reports none).
+   */
+  threads?: number;
 }
 
 export interface Stat {
@@ -122,6 +135,8 @@ export interface PathSummary {
   longTaskScripts: string[];
   /** Decode tok/s (median) / (bandwidth / weights bytes); null without a bandwidth. */
   bandwidthShare: number | null;
+  /** The distinct WASM thread counts the path's loads ran on (one, normally; empty where unknown). */
+  threads: number[];
 }
 
 /**
@@ -150,7 +165,10 @@ export interface BenchResult {
   date: string;
   config: BenchConfig & { generations: number };
   model: { id: string; dtype: string; weightsBytes: number };
+  /** The page's browser, as the capability probe sees it; `crossOriginIsolated` decides whether threads can run. */
   environment: { userAgent: string; cores: number; crossOriginIsolated: boolean; webgpu: boolean; fallbackAdapter: boolean };
+  /** The WASM threads every path was asked for (`config.threads`, or the runtime's default here). */
+  threadsRequested: number;
   /** tokens/s the memory bandwidth allows: bandwidth / weights bytes; null without a bandwidth. */
   bandwidthLimitTokPerS: number | null;
   /** Each run's samples; `order` is the path order of the run's loads and first generations (the rounds rotate on from it). */

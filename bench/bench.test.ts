@@ -25,6 +25,9 @@ describe("parseBenchArguments", () => {
     expect(() => parseBenchArguments(["--runs", "0"])).toThrow(/--runs must be/);
     expect(() => parseBenchArguments(["--generations", "0"])).toThrow(/--generations must be/);
     expect(parseBenchArguments([]).config).toMatchObject({ model: "tiny", device: "wasm", runs: 3, generations: 3 });
+    expect(parseBenchArguments([]).config.threads).toBeUndefined();
+    expect(parseBenchArguments(["--threads", "2"]).config.threads).toBe(2);
+    expect(() => parseBenchArguments(["--threads", "0"])).toThrow(/--threads must be/);
   });
 });
 
@@ -69,7 +72,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
   };
 
   it("prints the table and writes the JSON and the SVG chart", () => {
-    expect(stdout).toMatch(/path\s+load cold ms\s+load warm ms\s+first TTFT ms\s+TTFT ms/);
+    expect(stdout).toMatch(/path\s+threads\s+load cold ms\s+load warm ms\s+first TTFT ms\s+TTFT ms/);
     expect(stdout).toMatch(/runtime\/transformers: best TTFT \d[\d.]*, best decode \d[\d.]*, first TTFT \d/);
     expect(stdout).toMatch(/^runtime\s/m);
     expect(readFileSync(join(out, "latest.svg"), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
@@ -88,6 +91,10 @@ describe("npm run bench on the tiny model (smoke)", () => {
     expect(result).toMatchObject({ version: 2, config: { model: "tiny", device: "wasm", runs: 2, generations: 2, outputTokens: 8 }, model: { id: "tiny", dtype: "fp32" } });
     expect(result.model.weightsBytes).toBeGreaterThan(50_000);
     expect(result.environment.cores).toBeGreaterThan(0);
+    // The bench server sends COOP/COEP; with no --threads every path gets the runtime's default.
+    expect(result.environment.crossOriginIsolated).toBe(true);
+    expect(result.threadsRequested).toBe(Math.max(1, Math.min(4, result.environment.cores - 1)));
+    expect(stdout).toContain(`WASM threads: ${result.threadsRequested} asked for; the page is cross-origin isolated`);
     expect(result.runs).toHaveLength(2);
     expect(result.bandwidthLimitTokPerS).toBeCloseTo(50e9 / result.model.weightsBytes);
     for (const path of ["runtime", "transformers", "ort"] as const) {
@@ -105,6 +112,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
       for (const run of result.runs) {
         const sample = run.samples[path]!;
         expect(sample.generations).toHaveLength(2);
+        expect(sample.threads).toBe(result.threadsRequested);
         for (const generation of [sample.first, ...sample.generations]) {
           expect(generation.text.length).toBeGreaterThan(0);
           expect(generation.workerTtftMs).toBeGreaterThan(0);

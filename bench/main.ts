@@ -36,7 +36,8 @@ function showResult(result: BenchResult) {
     .map(([name, r]) => `runtime/${name}: best TTFT ${r!.bestTtft.toFixed(3)}, best decode ${r!.bestDecode.toFixed(3)}, first TTFT ${r!.firstTtft.toFixed(3)}, warm load ${r!.warmLoad.toFixed(3)}`)
     .join("; ");
   const caption = document.createElement("p");
-  caption.textContent = `${ratios}. Medians, (min-max); ratios are medians of runtime/raw pairs measured in the same round; best: each path's best generation against the other's. First TTFT: the first generation after each load; TTFT and decode: the later ones. Long tasks: main-thread tasks over 50 ms during generation.`;
+  const threads = `WASM threads: ${result.threadsRequested} asked for, the page ${result.environment.crossOriginIsolated ? "is" : "is not"} cross-origin isolated (${result.environment.cores} cores)`;
+  caption.textContent = `${threads}. ${ratios}. Medians, (min-max); ratios are medians of runtime/raw pairs measured in the same round; best: each path's best generation against the other's. First TTFT: the first generation after each load; TTFT and decode: the later ones. Long tasks: main-thread tasks over 50 ms during generation.`;
   results.append(caption);
   const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `${path}: ${script}`));
   if (scripts.length) {
@@ -73,6 +74,7 @@ async function start() {
   $<HTMLFormElement>("form").addEventListener("submit", (event) => {
     event.preventDefault();
     const bandwidth = Number($<HTMLInputElement>("bandwidth").value);
+    const threads = Number($<HTMLInputElement>("threads").value);
     const config: BenchConfig = {
       model: select.value,
       engine: $<HTMLSelectElement>("engine").value as BenchConfig["engine"],
@@ -82,6 +84,7 @@ async function start() {
       runs: Number($<HTMLInputElement>("runs").value),
       generations: Number($<HTMLInputElement>("generations").value),
       ...(bandwidth > 0 && { bandwidthGBs: bandwidth }),
+      ...(threads >= 1 && { threads }),
     };
     $<HTMLButtonElement>("run").disabled = true;
     runBench(config, log).then(

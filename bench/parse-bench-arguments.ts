@@ -22,6 +22,8 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --output <n>        tokens to generate (default 64)
   --bandwidth <GB/s>  memory bandwidth, for decode as a share of the bandwidth-bound limit
   --paths <a,b>       runtime,transformers,ort (default all three)
+  --threads <n>       ONNX Runtime WASM threads for every path (default the runtime's: min(4, cores - 1)
+                      on this cross-origin isolated page); each path reports what it ran on
   --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
   --trace             record a Chromium trace (<name>.trace.json) and print each main-thread task
                       over 50 ms with its CPU time and garbage collection
@@ -42,7 +44,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
   }
   if (flags.has("help")) throw new Error(BENCH_USAGE);
-  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "out", "profile"];
+  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "out", "profile"];
   for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
   const int = (name: string, fallback: number, min: number) => {
     const raw = values.get(name);
@@ -68,6 +70,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     outputTokens: int("output", 64, 2),
     ...(bandwidth !== undefined && { bandwidthGBs: bandwidth }),
     ...(paths && { paths }),
+    ...(values.has("threads") && { threads: int("threads", 1, 1) }),
   };
   return {
     config,

@@ -19,6 +19,8 @@ export interface RawModelArgs {
   baseUrl: string;
   dtype: string;
   device: "wasm" | "webgpu";
+  /** ONNX Runtime WASM threads (it falls back to 1 where the worker is not cross-origin isolated). */
+  threads: number;
 }
 
 let tokenizer: Tokenizer | undefined;
@@ -34,7 +36,10 @@ function configure(args: RawModelArgs) {
   env.cacheKey = MODEL_CACHE_NAME;
   env.remoteHost = `${absoluteBaseUrl(args.baseUrl)}/`;
   env.remotePathTemplate = "{model}/resolve/{revision}/";
-  if (env.backends.onnx.wasm) env.backends.onnx.wasm.wasmPaths = { ...ORT_WASM_PATHS };
+  if (env.backends.onnx.wasm) {
+    env.backends.onnx.wasm.wasmPaths = { ...ORT_WASM_PATHS };
+    env.backends.onnx.wasm.numThreads = args.threads;
+  }
 }
 
 const templateOptions = { add_generation_prompt: true, enable_thinking: false, tools: null, return_dict: true };
@@ -50,6 +55,8 @@ serveWorker({
     // A progress callback, as the runtime's engine passes: transformers.js then streams each file
     // out of the cache instead of Response.arrayBuffer(), which Chromium refuses over 2 GB.
     model = await transformers.AutoModelForCausalLM.from_pretrained(args.repo, { device: args.device, dtype: args.dtype as never, local_files_only: true, progress_callback: () => {} });
+    // What ONNX Runtime started with: it writes back 1 where it cannot run threads.
+    return { threads: transformers.env.backends.onnx.wasm?.numThreads };
   },
   /** The chat template's token ids for `messages`, as the engine renders them with no tools. */
   async tokenize({ messages }: { messages: TemplateMessage[] }) {

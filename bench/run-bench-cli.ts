@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: serves bench/ with Vite, drives headless Chromium through
  * the bench page (`window.bench.run`), prints the table and writes
- * `<model>-<device>-<time>.json` and `.svg` (and `latest.json` / `latest.svg`)
+ * `<model>-<device>-<threads>threads-<time>.json` and `.svg` (and `latest.json` / `latest.svg`)
  * under bench/results/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     if (cdp) await startTrace(cdp);
     const result = await page.evaluate((c) => (window as unknown as { bench: { run(c: unknown): Promise<BenchResult> } }).bench.run(c), config);
     mkdirSync(outDir, { recursive: true });
-    const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.date.replace(/[:.]/g, "-")}`;
+    const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.threadsRequested}threads-${result.date.replace(/[:.]/g, "-")}`;
     if (cdp) {
       const trace = await endTrace(cdp);
       const file = join(outDir, `${name}.trace.json`);

@@ -19,6 +19,7 @@ import type { AgentMessage } from "../runtime/session/agent-message.js";
 import { probeCapabilities } from "../worker/capability-probe.js";
 import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
 import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
+import { defaultWasmThreads } from "../worker/wasm-threads.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
 import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample } from "./bench-types.js";
 import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
@@ -164,6 +165,8 @@ function generationSample(started: number, first: number | undefined, ended: num
 interface LoadedPath {
   loadMs: number;
   generate(): Promise<GenerationSample>;
+  /** The WASM threads ONNX Runtime started with, once known (the runtime's after its first generation). */
+  threads(): number | undefined;
   terminate(): void;
 }
 
@@ -201,10 +204,12 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
   if (!Number.isInteger(generations) || generations < 1) throw new Error("generations must be an integer of at least 1.");
   const entry = catalogEntry(model, config.device);
   const source = sourceOf(entry);
+  // Every path gets the same count: the runtime's own default unless one is asked for.
+  const threads = config.threads ?? defaultWasmThreads(capabilities);
   const onnx = model.files.find((f) => f.path.endsWith(".onnx"))!;
   const data = model.files.find((f) => f.path === `${onnx.path}_data`);
-  const rawArgs: RawModelArgs = { repo: model.repo, baseUrl: model.baseUrl, dtype: model.dtype, device: config.device };
-  const bareArgs: BareModelArgs = { repo: model.repo, baseUrl: model.baseUrl, device: config.device, onnxPath: onnx.path, ...(data && { dataPath: data.path }) };
+  const rawArgs: RawModelArgs = { repo: model.repo, baseUrl: model.baseUrl, dtype: model.dtype, device: config.device, threads };
+  const bareArgs: BareModelArgs = { repo: model.repo, baseUrl: model.baseUrl, device: config.device, threads, onnxPath: onnx.path, ...(data && { dataPath: data.path }) };
 
   // Not timed: the download into the Cache API, the prompt the runtime sends, its token ids.
   const setup = spawnEngine();
@@ -222,10 +227,11 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
   const ids = await callWorker<void>(tokenizerWorker, "loadTokenizer", rawArgs).then(() => callWorker<number[]>(tokenizerWorker, "tokenize", { messages }));
   tokenizerWorker.terminate();
   log(`prompt: ${ids.length} tokens; output: ${config.outputTokens} tokens; ${config.runs} runs x ${generations} timed generations`);
+  log(`WASM threads: ${threads} asked for; the page is ${capabilities.crossOriginIsolated ? "" : "not "}cross-origin isolated; ${capabilities.cores} cores`);
 
   const load = (path: BenchPath): Promise<LoadedPath> =>
     path === "runtime"
-      ? loadRuntime(entry, userText, config)
+      ? loadRuntime(entry, userText, config, threads)
       : path === "transformers"
         ? loadWorker(spawnTransformers(), rawArgs, { messages, maxNewTokens: config.outputTokens })
         : loadWorker(spawnOrt(), bareArgs, { ids, maxNewTokens: config.outputTokens });
@@ -243,7 +249,9 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
       }
       for (const path of order) {
         await pause(100);
-        samples[path] = { loadKind: run === 0 ? "cold" : "warm", loadMs: loaded[path]!.loadMs, first: await marked(path, loaded[path]!), generations: [] };
+        const first = await marked(path, loaded[path]!);
+        const ranOn = loaded[path]!.threads();
+        samples[path] = { loadKind: run === 0 ? "cold" : "warm", loadMs: loaded[path]!.loadMs, first, generations: [], ...(ranOn !== undefined && { threads: ranOn }) };
       }
       for (let round = 0; round < generations; round++) {
         for (const path of rotate(paths, run + round + 1)) {
@@ -257,7 +265,7 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
     for (const path of order) {
       const s = samples[path]!;
       log(
-        `run ${run + 1}/${config.runs} ${path}: load ${s.loadMs.toFixed(0)} ms; first generation TTFT ${s.first.ttftMs.toFixed(0)} ms, decode ${s.first.decodeTokPerS.toFixed(1)} tok/s; ` +
+        `run ${run + 1}/${config.runs} ${path} (${s.threads ?? "?"} threads): load ${s.loadMs.toFixed(0)} ms; first generation TTFT ${s.first.ttftMs.toFixed(0)} ms, decode ${s.first.decodeTokPerS.toFixed(1)} tok/s; ` +
           `then TTFT ${median(s.generations.map((g) => g.ttftMs)).toFixed(0)} ms, decode ${median(s.generations.map((g) => g.decodeTokPerS)).toFixed(1)} tok/s (medians, ${s.first.outputTokens} tokens); ` +
           `long tasks ${[s.first, ...s.generations].reduce((n, g) => n + g.longTasks, 0)}`,
       );
@@ -271,11 +279,12 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
     model: { id: model.id, dtype: model.dtype, weightsBytes: model.weightsBytes },
     environment: {
       userAgent: navigator.userAgent,
-      cores: navigator.hardwareConcurrency,
-      crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      cores: capabilities.cores,
+      crossOriginIsolated: capabilities.crossOriginIsolated,
       webgpu: capabilities.webgpu,
       fallbackAdapter: capabilities.fallbackAdapter,
     },
+    threadsRequested: threads,
     runs,
   });
 }
@@ -304,20 +313,24 @@ async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMe
 }
 
 /** The runtime path: `createLocalAdapter` over the real engine worker; each generation is a new conversation (no KV reuse). */
-async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchConfig): Promise<LoadedPath> {
+async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchConfig, threads: number): Promise<LoadedPath> {
   const client = spawnEngine();
   let usage: GenerationUsage | undefined;
+  let ranOn: number | undefined;
   // Only to read the usage the engine reports; every call passes straight through.
   const engine: EngineHost = {
     ...client,
     generate: (request, onEvent) =>
       client.generate(request, (event) => {
-        if (event.type === "usage") usage = event.usage;
+        if (event.type === "usage") {
+          usage = event.usage;
+          ranOn = event.usage.threads;
+        }
         onEvent(event);
       }),
   };
   try {
-    const adapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
+    const adapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, threads, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
     const loadStarted = performance.now();
     await adapter.prepare();
     const loadMs = performance.now() - loadStarted;
@@ -352,7 +365,7 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
         workerDecodeTokPerS: reported.decodeTokensPerSecond,
       }, tasks);
     };
-    return { loadMs, generate, terminate: () => client.terminate() };
+    return { loadMs, generate, threads: () => ranOn, terminate: () => client.terminate() };
   } catch (error) {
     client.terminate();
     throw error;
@@ -363,9 +376,9 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
 async function loadWorker(worker: Worker, loadArgs: unknown, generateArgs: unknown): Promise<LoadedPath> {
   try {
     const loadStarted = performance.now();
-    const stages = await callWorker<{ stages?: Record<string, number> } | undefined>(worker, "load", loadArgs);
+    const loadedWith = await callWorker<{ stages?: Record<string, number>; threads?: number } | undefined>(worker, "load", loadArgs);
     const loadMs = performance.now() - loadStarted;
-    if (stages?.stages) console.log(`[bench] load stages: ${Object.entries(stages.stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
+    if (loadedWith?.stages) console.log(`[bench] load stages: ${Object.entries(loadedWith.stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
     const generate = async (): Promise<GenerationSample> => {
       const recorder = longTaskRecorder();
       recorder.start();
@@ -377,7 +390,7 @@ async function loadWorker(worker: Worker, loadArgs: unknown, generateArgs: unkno
       const ended = performance.now();
       return generationSample(started, first, ended, generated, recorder.stop());
     };
-    return { loadMs, generate, terminate: () => worker.terminate() };
+    return { loadMs, generate, threads: () => loadedWith?.threads, terminate: () => worker.terminate() };
   } catch (error) {
     worker.terminate();
     throw error;

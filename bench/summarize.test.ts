@@ -17,7 +17,7 @@ const generation = (ttftMs: number, decodeTokPerS: number, extra: Partial<Genera
   ...extra,
 });
 
-const sample = (loadKind: PathSample["loadKind"], loadMs: number, first: GenerationSample, generations: GenerationSample[]): PathSample => ({ loadKind, loadMs, first, generations });
+const sample = (loadKind: PathSample["loadKind"], loadMs: number, first: GenerationSample, generations: GenerationSample[]): PathSample => ({ loadKind, loadMs, first, generations, threads: 2 });
 
 function result(runs: BenchResult["runs"]): BenchResult {
   return summarize({
@@ -25,7 +25,8 @@ function result(runs: BenchResult["runs"]): BenchResult {
     date: "2026-11-30T00:00:00.000Z",
     config: { model: "tiny", engine: "transformers", device: "wasm", promptTokens: 100, outputTokens: 16, runs: runs.length, generations: 2, bandwidthGBs: 10 },
     model: { id: "tiny", dtype: "fp32", weightsBytes: 1e9 },
-    environment: { userAgent: "test", cores: 2, crossOriginIsolated: false, webgpu: false, fallbackAdapter: false },
+    environment: { userAgent: "test", cores: 2, crossOriginIsolated: true, webgpu: false, fallbackAdapter: false },
+    threadsRequested: 2,
     runs,
   });
 }
@@ -80,5 +81,13 @@ describe("summarize", () => {
     expect(table).toMatch(/^tiny \(fp32, 1000\.0 MB weights\) on wasm, 2 runs x 2 timed generations/);
     expect(table).toContain("runtime/transformers: best TTFT 1.050, best decode 1.000, first TTFT 1.500, warm load 1.200");
     expect(table).toContain("long frame on runtime: 70 ms frame: no script");
+  });
+
+  it("reports the WASM threads each path ran on, and the threads asked for on an isolated page", () => {
+    expect(summary.summary.runtime!.threads).toEqual([2]);
+    const table = formatTable(summary);
+    expect(table).toContain("WASM threads: 2 asked for; the page is cross-origin isolated; 2 cores");
+    expect(table).toMatch(/^path\s+threads\s+load cold ms/m);
+    expect(table).toMatch(/^runtime\s+2\s/m);
   });
 });

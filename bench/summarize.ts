@@ -26,6 +26,7 @@ export function summarizePath(samples: PathSample[], bandwidthLimit: number | nu
     longestTaskMs: every.reduce((longest, g) => Math.max(longest, g.longestTaskMs), 0),
     longTaskScripts: [...new Set(every.flatMap((g) => g.longTaskScripts))],
     bandwidthShare: bandwidthLimit ? decode.median / bandwidthLimit : null,
+    threads: [...new Set(samples.flatMap((s) => (s.threads === undefined ? [] : [s.threads])))].sort((a, b) => a - b),
   };
 }
 
@@ -79,11 +80,12 @@ const spread = (s: Stat, digits: number) => (s.n === 0 ? "-" : s.n === 1 ? fixed
 
 /** The results as rows of cells: a header row first. Medians, with min-max when there are several runs. */
 export function resultRows(result: BenchResult): string[][] {
-  const rows: string[][] = [["path", "load cold ms", "load warm ms", "first TTFT ms", "TTFT ms", "prefill tok/s", "decode tok/s", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "decode / path"]];
+  const rows: string[][] = [["path", "threads", "load cold ms", "load warm ms", "first TTFT ms", "TTFT ms", "prefill tok/s", "decode tok/s", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "decode / path"]];
   for (const [path, s] of Object.entries(result.summary) as [BenchPath, PathSummary][]) {
     const raw = path === "transformers" ? result.ratios.vsTransformers : path === "ort" ? result.ratios.vsOrt : undefined;
     rows.push([
       path,
+      s.threads.length ? s.threads.join(",") : "-",
       spread(s.loadColdMs, 0),
       spread(s.loadWarmMs, 0),
       spread(s.firstTtftMs, 0),
@@ -107,6 +109,7 @@ export function formatTable(result: BenchResult): string {
   const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
   lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("  "));
   const header = `${result.model.id} (${result.model.dtype}, ${(result.model.weightsBytes / 1e6).toFixed(1)} MB weights) on ${result.config.device}, ${result.config.runs} runs x ${result.config.generations} timed generations, prompt ~${result.config.promptTokens}, output ${result.config.outputTokens}`;
+  const threads = `\nWASM threads: ${result.threadsRequested} asked for; the page is ${result.environment.crossOriginIsolated ? "" : "not "}cross-origin isolated; ${result.environment.cores} cores`;
   const limit = result.bandwidthLimitTokPerS === null ? "" : `\nbandwidth limit: ${result.bandwidthLimitTokPerS.toFixed(1)} tok/s at ${result.config.bandwidthGBs} GB/s`;
   const footer = ([["transformers", result.ratios.vsTransformers], ["ort", result.ratios.vsOrt]] as const)
     .filter(([, r]) => r)
@@ -118,5 +121,5 @@ export function formatTable(result: BenchResult): string {
     ...scripts,
     ...(result.outputsAgree ? [] : ["note: the paths generated different numbers of tokens"]),
   ];
-  return `${header}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
+  return `${header}${threads}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }
