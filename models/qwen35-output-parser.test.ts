@@ -1,0 +1,149 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ModelOutputEvent } from "./qwen-output-parser.js";
+import { Qwen35OutputParser, type Qwen35ParserOptions } from "./qwen35-output-parser.js";
+
+const tools: Qwen35ParserOptions["tools"] = [
+  {
+    name: "get_weather",
+    inputSchema: {
+      type: "object",
+      properties: {
+        city: { type: "string" },
+        days: { type: "integer" },
+        ratio: { type: "number" },
+        flag: { type: "boolean" },
+        opts: { type: "object" },
+        tags: { type: "array" },
+        note: { anyOf: [{ type: "string" }, { type: "null" }] },
+        limit: { type: ["integer", "null"] },
+      },
+    },
+  },
+  { name: "write_file", inputSchema: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } } },
+];
+
+/** Parses `output` fed in the given pieces; consecutive text deltas are merged. */
+function parse(pieces: string[], options: Partial<Qwen35ParserOptions> = {}): ModelOutputEvent[] {
+  const parser = new Qwen35OutputParser({ tools, ...options });
+  const events = [...pieces.flatMap((piece) => parser.push(piece)), ...parser.end()];
+  const merged: ModelOutputEvent[] = [];
+  for (const event of events) {
+    const last = merged.at(-1);
+    if (event.type === "text" && last?.type === "text") merged[merged.length - 1] = { type: "text", delta: last.delta + event.delta };
+    else merged.push(event);
+  }
+  return merged;
+}
+const whole = (output: string, options?: Partial<Qwen35ParserOptions>) => parse([output], options);
+
+const call = (name: string, parameters: [string, string][]) =>
+  `<tool_call>\n<function=${name}>\n${parameters.map(([key, value]) => `<parameter=${key}>\n${value}\n</parameter>\n`).join("")}</function>\n</tool_call>`;
+
+describe("Qwen35OutputParser", () => {
+  it("types each value by the tool's schema", () => {
+    // A key the schema does not know stays a string (and, as in vLLM, only a known key's tag ends the value before it).
+    const output = call("get_weather", [
+      ["extra", "42"],
+      ["city", "Paris"],
+      ["days", "2"],
+      ["ratio", "2.0"],
+      ["flag", "True"],
+      ["opts", '{"unit": "c"}'],
+      ["tags", "['a', 'b']"],
+      ["note", "None"],
+      ["limit", "null"],
+    ]);
+    expect(whole(output)).toEqual([
+      { type: "tool-call", name: "get_weather", input: { city: "Paris", days: 2, ratio: 2, flag: true, opts: { unit: "c" }, tags: ["a", "b"], note: null, limit: null, extra: "42" } },
+    ]);
+  });
+
+  it("keeps a string typed 'null' as the text null, and a number that is not one as text", () => {
+    expect(whole(call("get_weather", [["city", "null"], ["days", "two"]]))).toEqual([{ type: "tool-call", name: "get_weather", input: { city: "null", days: "two" } }]);
+  });
+
+  it("keeps tag look-alikes inside a value: code with </parameter>, </function> and </tool_call> in it", () => {
+    const code = 'const tag = "</parameter>";\n</function>\n</tool_call>\n<parameter=x>nested</parameter>\nend';
+    expect(whole(call("write_file", [["path", "a.js"], ["content", code]]))).toEqual([{ type: "tool-call", name: "write_file", input: { path: "a.js", content: code } }]);
+  });
+
+  it("reads text before a call, several calls, and text after them", () => {
+    const output = `Checking both.\n\n${call("get_weather", [["city", "Paris"]])}\n${call("get_weather", [["city", "Rome"]])}\nDone.`;
+    expect(whole(output)).toEqual([
+      { type: "text", delta: "Checking both." },
+      { type: "tool-call", name: "get_weather", input: { city: "Paris" } },
+      { type: "tool-call", name: "get_weather", input: { city: "Rome" } },
+      { type: "text", delta: "Done." },
+    ]);
+  });
+
+  it("ends reasoning at </think>, or at a <tool_call> that opens a function inside an unclosed <think>", () => {
+    expect(whole("Need the weather.\n</think>\n\nSure.", { thinking: true })).toEqual([
+      { type: "reasoning", text: "Need the weather." },
+      { type: "text", delta: "Sure." },
+    ]);
+    expect(whole(`I should call <tool_call> maybe.\nYes.\n${call("get_weather", [["city", "Oslo"]])}`, { thinking: true })).toEqual([
+      { type: "reasoning", text: "I should call <tool_call> maybe.\nYes." },
+      { type: "tool-call", name: "get_weather", input: { city: "Oslo" } },
+    ]);
+    expect(whole("Still thinking when cut off", { thinking: true })).toEqual([{ type: "reasoning", text: "Still thinking when cut off" }]);
+  });
+
+  it("takes a value whose </parameter> is missing up to the next known parameter", () => {
+    const output = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>";
+    expect(whole(output)).toEqual([{ type: "tool-call", name: "get_weather", input: { city: "Paris", days: 3 } }]);
+  });
+
+  it("reports a malformed call as invalid, never as a call", () => {
+    expect(whole('<tool_call>\n{"name": "get_weather"}\n</tool_call>')).toEqual([
+      { type: "tool-call-invalid", name: "", text: '{"name": "get_weather"}', error: "the call must start with <function=NAME>" },
+    ]);
+    expect(whole("<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>")).toMatchObject([{ type: "tool-call-invalid" }]);
+    expect(whole("<tool_call>\n<function=get_weather>\nParis\n</function>\n</tool_call>")).toMatchObject([
+      { type: "tool-call-invalid", name: "get_weather", error: "expected <parameter=NAME> or </function> in the call" },
+    ]);
+  });
+
+  it("gives the same events for any split of the output (property)", () => {
+    const pieces = fc.constantFrom(
+      "Hello ",
+      "<tool_call>",
+      "</tool_call>",
+      "\n",
+      "<function=get_weather>",
+      "<function=write_file>",
+      "</function>",
+      "<parameter=city>",
+      "<parameter=content>",
+      "<parameter=days>",
+      "</parameter>",
+      "Paris",
+      "42",
+      "</think>",
+      "<think>",
+      "<",
+      ">",
+      " ",
+      "None",
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (parts, cuts, thinking) => {
+        const output = parts.join("");
+        const points = [...new Set(cuts.map((cut) => cut % (output.length + 1)))].sort((a, b) => a - b);
+        const split: string[] = [];
+        let last = 0;
+        for (const point of points) {
+          split.push(output.slice(last, point));
+          last = point;
+        }
+        split.push(output.slice(last));
+        const byChar = [...output];
+        const expected = whole(output, { thinking });
+        expect(parse(split, { thinking })).toEqual(expected);
+        expect(parse(byChar, { thinking })).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
