@@ -295,7 +295,7 @@ describe("<AgentChat> conversation", () => {
   });
 
   it("shows a running call, then one awaiting confirmation with its prompt, until the person's click", async () => {
-    let release: () => void = () => {};
+    let release: (() => void) | undefined;
     const confirm = document.createElement("button");
     confirm.id = "confirm";
     document.body.append(confirm);
@@ -334,7 +334,9 @@ describe("<AgentChat> conversation", () => {
     await waitUntil(() => state("fill_form") === "running", "fill_form running");
     expect(root().querySelector('.tool[data-tool="fill_form"] .state')?.textContent).toBe("Running…");
     expect(button(root(), "Stop")).toBeDefined();
-    act(() => release());
+    // The call is shown running before its input is checked; release it once it runs.
+    await waitUntil(() => release !== undefined, "fill_form executing");
+    act(() => release!());
     await waitUntil(() => state("place_order") === "awaiting-confirmation", "place_order parked");
     const gated = root().querySelector('.tool[data-tool="place_order"]')!;
     expect(gated.querySelector(".state")?.textContent).toBe("Waiting for your click");

@@ -242,7 +242,8 @@ describe("callModelContextTool with a tool this window registered", () => {
     } });
     const controller = new AbortController();
     const call = callModelContextTool({ name: "slow", input: {} }, { signal: controller.signal });
-    await Promise.resolve();
+    // During the call: once the tool runs (its input is checked first).
+    await vi.waitFor(() => expect(toolSignal).toBeDefined());
     controller.abort(new Error("Stop pressed."));
     const output = await call;
     expect(readToolErrorCode(output)).toBe("cancelled");

@@ -1,4 +1,4 @@
-import { Validator, type OutputUnit, type SchemaDraft } from "@cfworker/json-schema";
+import type { OutputUnit, SchemaDraft, Validator } from "@cfworker/json-schema";
 import type { JSONSchema } from "./json-schema.js";
 import { formatIssuePath, type StandardSchemaLike } from "./standard-schema.js";
 
@@ -9,12 +9,33 @@ const MAX_LISTED = 5;
 // Wrapper errors that only repeat what a more precise error below them says.
 const WRAPPER_KEYWORDS = new Set(["properties", "items", "prefixItems", "allOf", "$ref", "false"]);
 const validators = new WeakMap<object, Validator | null>();
+type JsonSchemaModule = typeof import("@cfworker/json-schema");
+let loadingValidator: Promise<JsonSchemaModule> | undefined;
+let loadedValidator: JsonSchemaModule | undefined;
+
+/**
+ * The JSON Schema validator (~10 KB gzip) loads on the first call that needs
+ * it, not with the page: `npm run size` counts the first render. A failed
+ * load is forgotten, so the next call tries again.
+ */
+function loadValidator(): Promise<JsonSchemaModule> {
+  loadingValidator ??= import("@cfworker/json-schema").then(
+    (module) => (loadedValidator = module),
+    (error: unknown) => {
+      loadingValidator = undefined;
+      throw error;
+    },
+  );
+  return loadingValidator;
+}
 
 /**
  * Checks a tool call's input: `undefined` counts as `{}`, anything but a
  * plain object fails, then `standard` validates it when given (its output
  * becomes the value handed to the tool), else the JSON Schema `schema`.
- * A JSON Schema the validator cannot use (an unresolvable `$ref`) is not enforced.
+ * A JSON Schema the validator cannot use (an unresolvable `$ref`), or one
+ * met while the validator's module fails to load, is not enforced: the tool
+ * checks its own input.
  */
 export async function validateToolInput(
   tool: string,
@@ -34,7 +55,7 @@ export async function validateToolInput(
     if (!result.issues) return { ok: true, value: result.value };
     return fail(tool, result.issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`));
   }
-  const validator = schema ? validatorFor(schema) : null;
+  const validator = schema ? await validatorFor(schema) : null;
   if (!validator) return { ok: true, value };
   let result: ReturnType<Validator["validate"]>;
   try {
@@ -57,12 +78,18 @@ function fail(tool: string, problems: string[]): ToolInputCheck {
   };
 }
 
-function validatorFor(schema: JSONSchema): Validator | null {
+async function validatorFor(schema: JSONSchema): Promise<Validator | null> {
   let validator = validators.get(schema);
   if (validator !== undefined) return validator;
+  let module = loadedValidator;
+  try {
+    module ??= await loadValidator();
+  } catch {
+    return null;
+  }
   try {
     // The validator annotates the schema it is given; tool schemas are frozen.
-    validator = new Validator(structuredClone(schema) as Record<string, unknown>, draftOf(schema), false);
+    validator = new module.Validator(structuredClone(schema) as Record<string, unknown>, draftOf(schema), false);
   } catch {
     validator = null;
   }
