@@ -24,6 +24,7 @@ export default defineConfig({
       formats: ["es"],
       entry: {
         index: "widget/index.ts",
+        runtime: "runtime/index.ts",
         agent: "runtime/agent/index.ts",
         core: "runtime/core/index.ts",
         server: "runtime/server/index.ts",

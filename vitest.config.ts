@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { packageAliases } from "./examples/package-aliases.js";
 
 export default defineConfig({
+  // Tests import the examples, which import the package by name, as a site does.
+  resolve: { alias: packageAliases() },
   test: {
     include: ["{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}"],
     environment: "node",

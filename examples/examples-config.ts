@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { Plugin, UserConfig } from "vite";
-import type { ChatHandler } from "../runtime/server/index.js";
+import type { ChatHandler } from "@webmcp-agents/chat/server";
 import { chatRoute } from "./chat-route.js";
+import { packageAliases } from "./package-aliases.js";
 import { serveServiceWorker } from "./offline-assistant/serve-service-worker.js";
 import { LOCAL_MODELS_PATH, modelFiles, TEST_MODELS_PATH } from "./model-files.js";
 
@@ -120,10 +121,7 @@ export function examplesConfig(options: ExamplesOptions = {}): UserConfig {
     },
     // The examples import the package by name, as a site does.
     resolve: {
-      alias: [
-        { find: /^@webmcp-agents\/chat$/, replacement: fileURLToPath(new URL("../widget/index.ts", import.meta.url)) },
-        { find: /^@webmcp-agents\/chat\/(agent|core|server|testing)$/, replacement: fileURLToPath(new URL("../runtime/$1/index.ts", import.meta.url)) },
-      ],
+      alias: packageAliases(),
     },
     // Vite sends these with the pages, modules and workers it serves itself; the
     // plugins' same-origin responses (model files, /api/chat, the service worker) need none.

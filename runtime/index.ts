@@ -1,6 +1,9 @@
 /**
- * The chat runtime for the browser, without React (`widget/index.ts` adds the
- * hooks and is the `@webmcp-agents/chat` entry). The engines never load from
+ * `@webmcp-agents/chat/runtime`: the chat runtime for the browser, without
+ * React, for any page (`widget/index.ts` adds the hooks and is the
+ * `@webmcp-agents/chat` entry, re-exporting all of this). The session, the
+ * cloud and local adapters, the model catalog and `defineModel`, the agent
+ * helpers and the core's page-tool functions. The engines never load from
  * here: they load inside a Web Worker when a person picks a model.
  * @module
  */
@@ -12,8 +15,19 @@ export * from "./adapters/local/index.js";
 export {
   callModelContextTool,
   defineWebTool,
+  isNativeModelContext,
   onAgentEvent,
+  readPageTools,
   registerWebTool,
   WebAgentsError,
 } from "./core/index.js";
-export type { AgentEvent, ModelContextToolResult, ToolOutput, WebTool, WebToolConfig } from "./core/index.js";
+export type {
+  AgentEvent,
+  ModelContextToolResult,
+  RegisterWebToolOptions,
+  ToolOutput,
+  WebTool,
+  WebToolAnnotations,
+  WebToolConfig,
+  WebToolContext,
+} from "./core/index.js";

@@ -31,6 +31,7 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
 // values only; types are checked by `tsc` on the seed examples).
 const PROMISED: Record<string, string[]> = {
   ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
+  "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "defineWebAgent", "defineWebTool", "registerWebTool", "callModelContextTool", "onAgentEvent", "WebAgentsError"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
   "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
   "./server": ["defineWebAgent", "flattenWebAgents", "selectTools", "createChatHandler", "resolveModel"],
@@ -122,13 +123,33 @@ describe("the package as a site installs and builds it", () => {
     for (const name of PROMISED[entry] ?? []) expect(module[name], `${entry} exports ${name}`).toBeDefined();
   });
 
+  it("keeps React out of ./runtime, ./agent, ./core and ./server, down to every chunk they import", () => {
+    const staticImports = (file: string) =>
+      [...readFileSync(`${root}dist/${file}`, "utf8").matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']/g)].map((match) => match[1]!);
+    for (const entry of ["runtime.js", "agent.js", "core.js", "server.js"]) {
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const specifier of staticImports(file)) {
+          expect(specifier, `${entry} -> ${file} imports ${specifier}`).not.toMatch(/^react(-dom)?(\/|$)/);
+          if (specifier.startsWith("./")) visit(specifier.slice(2));
+        }
+      };
+      visit(entry);
+    }
+  });
+
   it("loads no model engine from any main entry, and ships a self-contained worker that every bundler can follow", () => {
     for (const file of readdirSync(`${root}dist`).filter((name) => name.endsWith(".js"))) {
       const code = readFileSync(`${root}dist/${file}`, "utf8");
       expect(code, file).not.toMatch(/@huggingface\/transformers|@mlc-ai\/web-llm|onnxruntime-web/);
     }
-    const index = readFileSync(`${root}dist/index.js`, "utf8");
-    expect(index).toContain('new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })');
+    // One chunk, shared by `.` and `./runtime`, starts the worker (next to it in dist/).
+    const spawning = readdirSync(`${root}dist`).filter(
+      (name) => name.endsWith(".js") && readFileSync(`${root}dist/${name}`, "utf8").includes('new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })'),
+    );
+    expect(spawning).toHaveLength(1);
     const workerFiles = readdirSync(`${root}dist/worker`);
     expect(workerFiles.filter((name) => name.endsWith(".wasm"))).toHaveLength(1);
     for (const file of workerFiles.filter((name) => name.endsWith(".js"))) {

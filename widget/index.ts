@@ -4,6 +4,8 @@
  */
 export * from "../runtime/index.js";
 export { useAgentSession } from "./use-agent-session.js";
+export { useAgentSessionStore } from "./use-agent-session-store.js";
+export { useSessionSelector } from "./use-session-selector.js";
 export { useAgentChat } from "./use-agent-chat.js";
 export type { AgentChatState, UseAgentChatOptions } from "./use-agent-chat.js";
 export { useWebAgent } from "./use-web-agent.js";

@@ -1,7 +1,6 @@
 // The store's adapters, created once at module scope: the model on this
 // device first, the site's /api/chat as the fallback.
-import { createCloudAdapter } from "@webmcp-agents/chat";
-import { createLocalAdapter } from "../../runtime/adapters/local/index.js";
+import { createCloudAdapter, createLocalAdapter } from "@webmcp-agents/chat";
 import { exampleModels, modelFromAddress, modelsBaseUrl } from "../shared/on-device-models.js";
 
 const model = modelFromAddress();

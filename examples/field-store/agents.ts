@@ -1,6 +1,6 @@
 // Relative to the source rather than "@webmcp-agents/chat/agent": the examples
 // server (Node) imports this file too, before any build of the package.
-import { defineWebAgent } from "../../runtime/agent/index.js";
+import { defineWebAgent } from "@webmcp-agents/chat/agent";
 import { tools } from "./tools.js";
 
 // Plain data: no DOM, no secrets. The page and your /api/chat route

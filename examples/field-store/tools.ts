@@ -3,7 +3,7 @@
 // by the agents (agents.ts), which the server imports too. Nothing here
 // touches the browser until a tool runs.
 // The source, not "@webmcp-agents/chat/core": the server imports this module through agents.ts.
-import { defineWebTool, type WebToolContext } from "../../runtime/core/index.js";
+import { defineWebTool, type WebToolContext } from "@webmcp-agents/chat/core";
 import { findProduct, PRODUCTS } from "./catalog.js";
 import { currentRoute, navigate, pageName, PAGE_NAMES, parsePage } from "./router.js";
 import { cartTotal, describeLine, getCart, getOrders, orderStatus } from "./store-state.js";

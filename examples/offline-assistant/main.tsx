@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { AgentChat, defineWebTool, WebAgentsProvider } from "@webmcp-agents/chat";
-import { createLocalAdapter } from "../../runtime/adapters/local/index.js";
+import { AgentChat, createLocalAdapter, defineWebTool, WebAgentsProvider } from "@webmcp-agents/chat";
 import { exampleModels, modelFromAddress, modelsBaseUrl } from "../shared/on-device-models.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentAdapter } from "../../runtime/index.js";
+import type { AgentAdapter } from "@webmcp-agents/chat/runtime";
 
 // The echo adapter from adapter-types.txt, verbatim but for the import path.
 // A minimal adapter: no model. It calls the page's first tool, then

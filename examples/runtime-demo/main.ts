@@ -1,12 +1,14 @@
-import { defineWebTool, isNativeModelContext, registerWebTool } from "../../runtime/core/index.js";
 import {
   createAgentSession,
   createCloudAdapter,
+  defineWebTool,
+  isNativeModelContext,
+  registerWebTool,
   type AdapterStatus,
   type AgentAdapter,
   type AgentMessage,
   type AgentSessionStore,
-} from "../../runtime/index.js";
+} from "@webmcp-agents/chat/runtime";
 import { echo } from "./echo-adapter.js";
 
 await registerWebTool(

@@ -1,7 +1,7 @@
 // The models the examples' on-device adapters offer: the Qwen3 catalog, and
 // with test models enabled (`WEB_AGENTS_TEST_MODELS=1 npm start`), the
 // project's test models, each labelled as one.
-import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "../../runtime/adapters/local/index.js";
+import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "@webmcp-agents/chat/runtime";
 
 /** The examples' scripted test models (models/test-models/example-scripted-models.ts builds them). */
 export type ExampleScript = "store-scripted" | "assistant-scripted";
