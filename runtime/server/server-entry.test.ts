@@ -1,7 +1,7 @@
 /**
  * `@webmcp-agents/chat/server` runs on Node and on edge runtimes: no Node
  * module at runtime (node:http is a type only), Redis loaded only when a
- * store is created from a URL, and the page-side layers never imported.
+ * store is created from a URL, a provider package only on its model's first call, and the page-side layers never imported.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,10 +26,18 @@ describe("the server entry", () => {
     }
   });
 
-  it("loads redis only through one dynamic import", () => {
+  it("loads redis and the AI SDK providers (optional peer dependencies) only through dynamic imports, each in one file", () => {
+    const expected: Record<string, string[]> = {
+      "create-redis-counter-store.ts": ['import("redis")'],
+      "load-provider-model.ts": ['import("@ai-sdk/anthropic")', 'import("@ai-sdk/openai")', 'import("@ai-sdk/google")', 'import("@openrouter/ai-sdk-provider")'],
+    };
     for (const file of sources) {
       const dynamic = readFileSync(`${folder}/${file}`, "utf8").match(/import\("[^"]+"\)/g) ?? [];
-      expect(dynamic).toEqual(file === "create-redis-counter-store.ts" ? ['import("redis")'] : []);
+      expect(dynamic, file).toEqual(expected[file] ?? []);
+    }
+    // The providers are imported on a model's first call, never statically.
+    for (const file of sources) {
+      for (const specifier of valueImports(readFileSync(`${folder}/${file}`, "utf8"))) expect(specifier, file).not.toMatch(/^@ai-sdk\/(anthropic|openai|google)$|^@openrouter\//);
     }
   });
 
