@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { markdownishText } from "../bench/markdown/markdownish-text.js";
 import { MarkdownText } from "./markdown-text.js";
-import { parseInline, parseMarkdown, safeHref } from "./parse-markdown.js";
+import { parseInline } from "./parse-inline.js";
+import { parseMarkdown } from "./parse-markdown.js";
+import { safeHref } from "./safe-href.js";
 import { mount, type Mounted } from "./test-fixtures/mount.js";
 
 let mounted: Mounted;
@@ -91,5 +95,39 @@ describe("MarkdownText", () => {
     const root = render("```html\n<iframe src=evil></iframe>\n```");
     expect(root.querySelector("iframe")).toBeNull();
     expect(root.querySelector("pre code")?.textContent).toBe("<iframe src=evil></iframe>");
+  });
+});
+
+describe("MarkdownText on any input", () => {
+  const TAGS = new Set(["DIV", "P", "SPAN", "BR", "STRONG", "EM", "CODE", "PRE", "UL", "OL", "LI", "BLOCKQUOTE", "A"]);
+  const ATTRIBUTES = new Set(["class", "href", "target", "rel", "start", "data-language"]);
+
+  it("renders only its own elements and attributes, and streamed text as the whole text (property)", () => {
+    const streamed = mount();
+    try {
+      fc.assert(
+        fc.property(markdownishText({ maxLength: 600 }), fc.array(fc.nat({ max: 600 }), { maxLength: 8 }), (text, cuts) => {
+          const root = render(text);
+          for (const element of root.querySelectorAll("*")) {
+            expect(TAGS.has(element.tagName), element.tagName).toBe(true);
+            for (const attribute of element.getAttributeNames()) expect(ATTRIBUTES.has(attribute), attribute).toBe(true);
+          }
+          for (const cut of [...cuts].sort((a, b) => a - b)) streamed.render(<MarkdownText text={text.slice(0, cut)} />);
+          streamed.render(<MarkdownText text={text} />);
+          expect(streamed.container.innerHTML).toBe(mounted.container.innerHTML);
+          streamed.render(null);
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      streamed.cleanup();
+    }
+  });
+
+  it("re-renders a long line in chunks, keeping its text", () => {
+    const line = Array.from({ length: 1_000 }, (_, index) => `\`c${index}\``).join(" ");
+    const root = render(line);
+    expect(root.querySelectorAll("code")).toHaveLength(1_000);
+    expect(root.querySelector("p > span")?.textContent).toBe(line.replaceAll("`", ""));
   });
 });

@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from "react";
-import { parseMarkdown, type MarkdownBlock, type MarkdownInline } from "./parse-markdown.js";
+import { memo, useMemo, useRef, type ReactNode } from "react";
+import { parseMarkdownIncrementally, type MarkdownBlock, type MarkdownInline, type MarkdownParse } from "./parse-markdown.js";
 
 /** What `<MarkdownText>` takes. */
 export interface MarkdownTextProps {
@@ -13,49 +13,108 @@ export interface MarkdownTextProps {
  * http, https, mailto or relative URLs only (opened in a new tab, with no
  * referrer). It builds React elements; no HTML from the model is ever
  * parsed, so `<script>` or `javascript:` links show as inert text.
+ *
+ * Streamed text is parsed and rendered incrementally: the blocks that end
+ * before the last line keep their objects from the previous parse, so
+ * their memoized views skip rendering, and only the open block is parsed
+ * and rendered again. Within it, an unchanged line, or an unchanged run of
+ * spans in one long line, skips rendering too.
  */
 export function MarkdownText({ text }: MarkdownTextProps): ReactNode {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  return <div className="markdown">{blocks.map(renderBlock)}</div>;
+  const previous = useRef<MarkdownParse | undefined>(undefined);
+  const parse = useMemo(() => parseMarkdownIncrementally(text, previous.current), [text]);
+  previous.current = parse;
+  return (
+    <div className="markdown">
+      {parse.blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
+    </div>
+  );
 }
 
-function renderBlock(block: MarkdownBlock, key: number): ReactNode {
+const BlockView = memo(function BlockView({ block }: { block: MarkdownBlock }): ReactNode {
   switch (block.type) {
     case "paragraph":
-      return <p key={key}>{renderLines(block.lines)}</p>;
+      return <p>{renderLines(block.lines)}</p>;
     case "heading":
       return (
-        <p key={key} className="heading">
-          <strong>{renderInline(block.content)}</strong>
+        <p className="heading">
+          <strong>
+            <Line spans={block.content} />
+          </strong>
         </p>
       );
     case "quote":
-      return <blockquote key={key}>{renderLines(block.lines)}</blockquote>;
+      return <blockquote>{renderLines(block.lines)}</blockquote>;
     case "code":
       return (
-        <pre key={key} className="code" data-language={block.language || undefined}>
+        <pre className="code" data-language={block.language || undefined}>
           <code>{block.text}</code>
         </pre>
       );
     case "list": {
       const items = block.items.map((lines, index) => <li key={index}>{renderLines(lines)}</li>);
-      return block.ordered ? (
-        <ol key={key} start={block.start === 1 ? undefined : block.start}>
-          {items}
-        </ol>
-      ) : (
-        <ul key={key}>{items}</ul>
-      );
+      return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;
     }
   }
-}
+});
 
 function renderLines(lines: MarkdownInline[][]): ReactNode[] {
-  return lines.flatMap((line, index) => (index === 0 ? [renderInline(line, index)] : [<br key={`br${index}`} />, renderInline(line, index)]));
+  return lines.flatMap((line, index) =>
+    index === 0 ? [<Line key={index} spans={line} />] : [<br key={`br${index}`} />, <Line key={index} spans={line} />],
+  );
 }
 
-function renderInline(spans: MarkdownInline[], key: number | string = 0): ReactNode {
-  return <span key={key}>{spans.map(renderSpan)}</span>;
+/**
+ * Spans per memoized chunk of a long line. A 150 KB line of inline code is
+ * ~15,000 spans; rendered whole on every streamed part it took most of each
+ * frame. In chunks, a part re-renders the last chunk or two.
+ */
+const CHUNK_SPANS = 200;
+
+/** One line: a `<span>` of its spans. */
+const Line = memo(function Line({ spans }: { spans: MarkdownInline[] }): ReactNode {
+  if (spans.length <= CHUNK_SPANS) return <span>{spans.map(renderSpan)}</span>;
+  const chunks: ReactNode[] = [];
+  for (let start = 0; start < spans.length; start += CHUNK_SPANS) {
+    chunks.push(<SpanChunk key={start} spans={spans.slice(start, start + CHUNK_SPANS)} />);
+  }
+  return <span>{chunks}</span>;
+}, sameSpanProps);
+
+const SpanChunk = memo(function SpanChunk({ spans }: { spans: MarkdownInline[] }): ReactNode {
+  return spans.map(renderSpan);
+}, sameSpanProps);
+
+function sameSpanProps(previous: { spans: MarkdownInline[] }, next: { spans: MarkdownInline[] }): boolean {
+  return sameSpans(previous.spans, next.spans);
+}
+
+/** Compared by value: the open block is parsed afresh, so its spans are new objects. */
+export function sameSpans(a: MarkdownInline[], b: MarkdownInline[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const left = a[index]!;
+    const right = b[index]!;
+    if (left === right) continue;
+    if (left.type !== right.type) return false;
+    switch (left.type) {
+      case "text":
+      case "code":
+        if (left.text !== (right as typeof left).text) return false;
+        break;
+      case "link":
+        if (left.href !== (right as typeof left).href || !sameSpans(left.content, (right as typeof left).content)) return false;
+        break;
+      case "strong":
+      case "em":
+        if (!sameSpans(left.content, (right as typeof left).content)) return false;
+        break;
+    }
+  }
+  return true;
 }
 
 function renderSpan(span: MarkdownInline, key: number): ReactNode {

@@ -1,3 +1,5 @@
+import { parseInline } from "./parse-inline.js";
+
 /**
  * The small markdown the chat renders, as plain data: paragraphs, headings,
  * lists, block quotes, fenced code; inline code, bold, italic and links.
@@ -11,7 +13,7 @@ export type MarkdownBlock =
   | { type: "quote"; lines: MarkdownInline[][] }
   | { type: "code"; language: string; text: string };
 
-/** An inline span. `link` holds an href already checked by {@link safeHref}. */
+/** An inline span. `link` holds an href already checked by `safeHref`. */
 export type MarkdownInline =
   | { type: "text"; text: string }
   | { type: "code"; text: string }
@@ -19,36 +21,74 @@ export type MarkdownInline =
   | { type: "em"; content: MarkdownInline[] }
   | { type: "link"; href: string; content: MarkdownInline[] };
 
+/**
+ * A parse that a longer text can continue: `blocks` of `text` (line breaks
+ * normalized to `\n`), of which the first `finishedBlocks` end on lines that
+ * no appended text can change. Treat it as opaque; pass it back to
+ * {@link parseMarkdownIncrementally}.
+ */
+export interface MarkdownParse {
+  /** The text with `\r\n` and `\r` turned into `\n`. */
+  text: string;
+  blocks: MarkdownBlock[];
+  /** How many of `blocks` are finished. */
+  finishedBlocks: number;
+  /** Where, in `text`, the line after the last finished block starts. */
+  finishedLength: number;
+}
+
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+#.-]*)[^\n]*$/;
 const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
 const NUMBERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+const HEADING_START = /^\s{0,3}#{1,6}\s+/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 const CONTINUATION = /^\s{2,}\S/;
-const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
-
-/**
- * `href` when it is safe to put in a link: http, https and mailto URLs, and
- * relative ones (resolved against the page). `undefined` for anything else
- * (`javascript:`, `data:`, `vbscript:`...), however it is spelled: the
- * check uses the URL parser, which sees through case, tabs and newlines.
- */
-export function safeHref(href: string): string | undefined {
-  const trimmed = href.trim();
-  if (trimmed === "") return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(trimmed, "https://relative.invalid/");
-  } catch {
-    return undefined;
-  }
-  return SAFE_PROTOCOLS.has(parsed.protocol) ? trimmed : undefined;
-}
+/** `.` in the earlier heading pattern did not match these; `(.*?)` stopped at them. */
+const LINE_TERMINATOR = /[\u2028\u2029]/;
 
 /** Splits `text` into blocks. */
 export function parseMarkdown(text: string): MarkdownBlock[] {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: MarkdownBlock[] = [];
+  return parseMarkdownIncrementally(text).blocks;
+}
+
+/**
+ * Splits `text` into blocks, reusing `previous` when `text` continues it:
+ * finished blocks are kept as they are (the same objects) and only the lines
+ * after them are parsed again, so streamed text costs the same as the whole
+ * text. The result equals `parseMarkdown(text)` whatever `previous` was.
+ */
+export function parseMarkdownIncrementally(text: string, previous?: MarkdownParse): MarkdownParse {
+  const normalized = text.replace(/\r\n?/g, "\n");
+  const reuse = previous !== undefined && previous.finishedBlocks > 0 && normalized.startsWith(previous.text.slice(0, previous.finishedLength));
+  const offset = reuse ? previous.finishedLength : 0;
+  const lines = normalized.slice(offset).split("\n");
+  const parsed = parseBlocks(lines);
+  // A block is finished when the line that ended it is followed by a line
+  // break: a later append can change only the last, unfinished line (a "-"
+  // that becomes a list item, a blank line that becomes text).
+  const lastLine = lines.length - 1;
+  let finishedBlocks = 0;
+  let finishedLines = 0;
+  for (const { endLine } of parsed) {
+    if (endLine >= lastLine) break;
+    finishedBlocks++;
+    finishedLines = endLine;
+  }
+  let finishedLength = offset;
+  for (let index = 0; index < finishedLines; index++) finishedLength += lines[index]!.length + 1;
+  const blocks = parsed.map(({ block }) => block);
+  return {
+    text: normalized,
+    blocks: reuse ? [...previous.blocks.slice(0, previous.finishedBlocks), ...blocks] : blocks,
+    finishedBlocks: (reuse ? previous.finishedBlocks : 0) + finishedBlocks,
+    finishedLength,
+  };
+}
+
+/** The blocks of `lines`, each with the line after it (the one that ended it). */
+function parseBlocks(lines: string[]): { block: MarkdownBlock; endLine: number }[] {
+  const blocks: { block: MarkdownBlock; endLine: number }[] = [];
+  const push = (block: MarkdownBlock) => blocks.push({ block, endLine: index });
   let index = 0;
   while (index < lines.length) {
     const line = lines[index]!;
@@ -63,19 +103,19 @@ export function parseMarkdown(text: string): MarkdownBlock[] {
       index++;
       while (index < lines.length && !lines[index]!.trim().startsWith(marker)) body.push(lines[index++]!);
       index++; // The closing fence, or past the end while the fence is still streaming.
-      blocks.push({ type: "code", language: fence[2] ?? "", text: body.join("\n") });
+      push({ type: "code", language: fence[2] ?? "", text: body.join("\n") });
       continue;
     }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ type: "heading", content: parseInline(heading[1]!) });
+    const heading = headingContent(line);
+    if (heading !== undefined) {
       index++;
+      push({ type: "heading", content: parseInline(heading) });
       continue;
     }
     if (QUOTE.test(line)) {
       const quoted: string[] = [];
       while (index < lines.length && QUOTE.test(lines[index]!)) quoted.push(QUOTE.exec(lines[index++]!)![1]!);
-      blocks.push({ type: "quote", lines: quoted.map((line) => parseInline(line)) });
+      push({ type: "quote", lines: quoted.map((line) => parseInline(line)) });
       continue;
     }
     const numbered = NUMBERED.exec(line);
@@ -91,7 +131,7 @@ export function parseMarkdown(text: string): MarkdownBlock[] {
         else break;
         index++;
       }
-      blocks.push({
+      push({
         type: "list",
         ordered,
         start: ordered ? Number(numbered[1]) : 1,
@@ -102,71 +142,28 @@ export function parseMarkdown(text: string): MarkdownBlock[] {
     const paragraph: string[] = [];
     while (index < lines.length) {
       const current = lines[index]!;
-      if (current.trim() === "" || FENCE.test(current) || HEADING.test(current) || QUOTE.test(current)) break;
+      if (current.trim() === "" || FENCE.test(current) || headingContent(current) !== undefined || QUOTE.test(current)) break;
       if (paragraph.length > 0 && (BULLET.test(current) || NUMBERED.test(current))) break;
       paragraph.push(current.trim());
       index++;
     }
-    blocks.push({ type: "paragraph", lines: paragraph.map((line) => parseInline(line)) });
+    push({ type: "paragraph", lines: paragraph.map((line) => parseInline(line)) });
   }
   return blocks;
 }
 
-interface InlineRule {
-  pattern: RegExp;
-  /** Makes a link: skipped inside a link's text. */
-  link?: true;
-  build: (match: RegExpExecArray) => MarkdownInline;
-}
-
-const INLINE_RULES: InlineRule[] = [
-  { pattern: /`([^`\n]+)`/, build: (match) => ({ type: "code", text: match[1]! }) },
-  {
-    link: true,
-    pattern: /\[([^\]\n]+)\]\(\s*([^)\s]+)(?:\s+"[^"\n]*")?\s*\)/,
-    build: (match) => {
-      const href = safeHref(match[2]!);
-      // An unsafe link stays visible, as inert text.
-      return href ? { type: "link", href, content: parseInline(match[1]!, false) } : { type: "text", text: match[0] };
-    },
-  },
-  {
-    link: true,
-    pattern: /\bhttps?:\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]/,
-    build: (match) => ({ type: "link", href: match[0], content: [{ type: "text", text: match[0] }] }),
-  },
-  { pattern: /\*\*(?=\S)([^\n]*?\S)\*\*/, build: (match) => ({ type: "strong", content: parseInline(match[1]!) }) },
-  { pattern: /\b__(?=\S)([^\n]*?\S)__\b/, build: (match) => ({ type: "strong", content: parseInline(match[1]!) }) },
-  { pattern: /(?<![*\w])\*(?=\S)([^*\n]*?\S)\*(?![*\w])/, build: (match) => ({ type: "em", content: parseInline(match[1]!) }) },
-  { pattern: /(?<![_\w])_(?=\S)([^_\n]*?\S)_(?![_\w])/, build: (match) => ({ type: "em", content: parseInline(match[1]!) }) },
-];
-
-/** Splits one line into inline spans. `links` false inside a link's text (no nested links). */
-export function parseInline(text: string, links = true): MarkdownInline[] {
-  const spans: MarkdownInline[] = [];
-  let rest = text;
-  while (rest !== "") {
-    let best: { index: number; match: RegExpExecArray; rule: InlineRule } | undefined;
-    for (const rule of INLINE_RULES) {
-      if (!links && rule.link) continue;
-      const match = rule.pattern.exec(rest);
-      if (match && (!best || match.index < best.index)) best = { index: match.index, match, rule };
-    }
-    if (!best) {
-      pushText(spans, rest);
-      break;
-    }
-    if (best.index > 0) pushText(spans, rest.slice(0, best.index));
-    const span = best.rule.build(best.match);
-    if (span.type === "text") pushText(spans, span.text);
-    else spans.push(span);
-    rest = rest.slice(best.index + best.match[0].length);
-  }
-  return spans;
-}
-
-function pushText(spans: MarkdownInline[], text: string): void {
-  const last = spans.at(-1);
-  if (last?.type === "text") last.text += text;
-  else spans.push({ type: "text", text });
+/**
+ * A heading's text: what `^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$` captured, found
+ * without it. That pattern backtracked cubically on a heading with a long run
+ * of spaces (8,000 took 100 s); stripping the closing `#`s from the end is
+ * linear.
+ */
+function headingContent(line: string): string | undefined {
+  const start = HEADING_START.exec(line);
+  if (!start) return undefined;
+  const rest = line.slice(start[0].length).trimEnd();
+  let end = rest.length;
+  while (end > 0 && rest.charCodeAt(end - 1) === 35) end--; // #
+  const content = rest.slice(0, end).trimEnd();
+  return LINE_TERMINATOR.test(content) ? undefined : content;
 }
