@@ -1,6 +1,7 @@
 import type { OnnxGraph } from "./onnx-graph-builder.js";
+import type { Qwen35Shape } from "./qwen35-shape.js";
 import type { Qwen3Shape } from "./qwen3-shape.js";
-import type { TokenEncoder } from "./qwen3-tokenizer.js";
+import type { Qwen3TokenizerFiles, TokenEncoder } from "./qwen3-tokenizer.js";
 
 /** The transformers.js dtypes the test models come in, and the ONNX file each loads (transformers.js's suffix table). */
 export const DTYPE_FILE_NAMES = {
@@ -23,12 +24,20 @@ export interface TestModelDefinition {
   dtype: TestModelDtype;
   /** One sentence: what the model is for. */
   description: string;
-  /** The dimensions config.json declares. */
-  shape: Qwen3Shape;
+  /**
+   * The dimensions config.json declares: a `Qwen3Shape` writes a `qwen3`
+   * config, a `Qwen35Shape` (it has `layerTypes`) a `qwen3_5_text` one.
+   */
+  shape: Qwen3Shape | Qwen35Shape;
   /** The options it was made with, as JSON: part of the build stamp, so changing them rebuilds. */
   options: unknown;
   /** Approximate size of the built folder in bytes (the CLI prints it before a long build). */
   approximateBytes: number;
-  /** Builds the graph; `tokenizer` is there for models that must know token ids. */
+  /**
+   * The tokenizer files the folder gets, from Qwen3's (default: as they are).
+   * The Qwen3.5-format models put Qwen3.5's chat template in them.
+   */
+  tokenizerFiles?(files: Qwen3TokenizerFiles): Qwen3TokenizerFiles;
+  /** Builds the graph; `tokenizer` is there for models that must know token ids (it reads the files `tokenizerFiles` returns). */
   createGraph(tokenizer: () => Promise<TokenEncoder>): Promise<OnnxGraph> | OnnxGraph;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { qwen35ConfigJson } from "./qwen35-config-files.js";
 import { qwen3ConfigJson, qwen3GenerationConfigJson } from "./qwen3-config-files.js";
 import { createQwen3Tokenizer, type Qwen3TokenizerFiles, type TokenEncoder } from "./qwen3-tokenizer.js";
 import { DTYPE_FILE_NAMES, type TestModelDefinition } from "./test-model-definition.js";
@@ -22,18 +23,22 @@ export interface WriteTestModelOptions {
  * `manifest.json`, so a folder without a manifest is an interrupted build.
  */
 export async function writeTestModel(folder: string, definition: TestModelDefinition, options: WriteTestModelOptions): Promise<TestModelManifest> {
+  const tokenizerFiles = definition.tokenizerFiles?.(options.tokenizerFiles) ?? options.tokenizerFiles;
   let tokenizer: Promise<TokenEncoder> | undefined;
-  const graph = await definition.createGraph(() => (tokenizer ??= createQwen3Tokenizer(options.tokenizerFiles)));
+  const graph = await definition.createGraph(() => (tokenizer ??= createQwen3Tokenizer(tokenizerFiles)));
   const onnxFile = DTYPE_FILE_NAMES[definition.dtype];
   const externalData = options.externalData ?? totalWeightBytes(graph) > INLINE_WEIGHT_LIMIT_BYTES;
 
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-  writeFileSync(join(folder, "config.json"), json(qwen3ConfigJson(definition.shape, { externalDataFiles: externalData ? [onnxFile] : [] })));
+  const configOptions = { externalDataFiles: externalData ? [onnxFile] : [] };
+  const shape = definition.shape;
+  const config = "layerTypes" in shape ? qwen35ConfigJson(shape, configOptions) : qwen3ConfigJson(shape, configOptions);
+  writeFileSync(join(folder, "config.json"), json(config));
   writeFileSync(join(folder, "generation_config.json"), json(qwen3GenerationConfigJson()));
-  writeFileSync(join(folder, "tokenizer.json"), options.tokenizerFiles.tokenizerJson);
-  writeFileSync(join(folder, "tokenizer_config.json"), options.tokenizerFiles.tokenizerConfigJson);
+  writeFileSync(join(folder, "tokenizer.json"), tokenizerFiles.tokenizerJson);
+  writeFileSync(join(folder, "tokenizer_config.json"), tokenizerFiles.tokenizerConfigJson);
   const written = writeOnnxModel(graph, { path: join(folder, "onnx", onnxFile), externalData });
 
   const paths = [
@@ -47,7 +52,7 @@ export async function writeTestModel(folder: string, definition: TestModelDefini
   const manifest: TestModelManifest = {
     id: definition.id,
     stamp: options.stamp,
-    modelType: "qwen3",
+    modelType: config.model_type as TestModelManifest["modelType"],
     dtype: definition.dtype,
     files,
     totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
