@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import type { EngineDevice, EngineKind } from "../worker/protocol.js";
+import { MODEL_FORMATS, type ModelFormatId } from "./model-format-id.js";
 
 /**
  * One file of a variant. Without `sha256`, `bytes` is an estimate (from the
@@ -36,7 +37,14 @@ export interface CatalogVariant {
   repo: string;
   /** Needs WebGPU's `shader-f16` (fp16 activations). */
   requiresShaderF16: boolean;
-  /** What to download. Empty for web-llm, which fetches its own list. */
+  /**
+   * What to download. Empty for web-llm, which fetches its own list. For
+   * transformers.js: `config.json`, the tokenizer files, and either one
+   * graph (`onnx/model_<dtype>.onnx`) or, for a multimodal export run as
+   * text only, the pair `onnx/embed_tokens_<dtype>.onnx` +
+   * `onnx/decoder_model_merged_<dtype>.onnx`; each with its
+   * `<file>_data` (`_data_1`, …) where the weights sit outside the graph.
+   */
   files: CatalogFile[];
   /** Approximate download size: the files' sum, or the weights' estimate for web-llm. */
   bytes: number;
@@ -56,7 +64,19 @@ export interface CatalogEntry {
   brief: string;
   /** Parameter count, embeddings included. */
   parameters: number;
-  /** The default where the device can run it. */
+  /**
+   * The family's prompt and tool-call format (one of `MODEL_FORMATS`):
+   * how the prompt carries tools and past calls, and how the output's tool
+   * calls are read. Default `"qwen3"` (JSON calls in `<tool_call>`);
+   * `"qwen3.5"`: XML calls (`<function=…>` / `<parameter=…>`).
+   */
+  format?: ModelFormatId;
+  /**
+   * A device's default where the device can run it. Several entries may be
+   * marked: a device's default is the first marked entry, in catalog order,
+   * that runs on it (`recommendedEntryId`), so a catalog can recommend a
+   * GPU-only model first and a CPU one after it.
+   */
   recommended?: boolean;
   /** One of the project's own test models: never in the default catalog. */
   testModel?: boolean;
@@ -70,6 +90,10 @@ export interface CatalogEntry {
 export const ONNX_INLINE_LIMIT_BYTES = 2_000_000_000;
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
+const quotedList = (values: readonly string[]) => {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` : (quoted[0] ?? "");
+};
 const idMessage = "must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. \"qwen3-0.6b\")";
 const text = (what: string) => z.string().check(z.minLength(1, `must be a non-empty string: ${what}`));
 const positiveInteger = (what: string) =>
@@ -112,8 +136,15 @@ const variantSchema = z
       for (const required of ["config.json", "tokenizer.json", "tokenizer_config.json"]) {
         if (!paths.includes(required)) issue(["files"], `must include ${required}: transformers.js reads it to load the model`);
       }
-      const onnx = variant.files.filter((file) => file.path.endsWith(".onnx"));
-      if (onnx.length !== 1) issue(["files"], `must include exactly one .onnx file (the graph for dtype "${variant.dtype}"), found ${onnx.length}`);
+      // One graph (`onnx/model_<dtype>.onnx`), or the text-only pair a multimodal export loads
+      // through AutoModelForCausalLM (`embed_tokens_<dtype>.onnx` + `decoder_model_merged_<dtype>.onnx`).
+      const onnx = variant.files.filter((file) => file.path.endsWith(".onnx")).map((file) => file.path.split("/").at(-1)!);
+      const oneGraph = onnx.length === 1 && onnx[0]!.startsWith("model");
+      const textOnlyPair = onnx.length === 2 && onnx.some((name) => name.startsWith("embed_tokens")) && onnx.some((name) => name.startsWith("decoder_model_merged"));
+      if (!oneGraph && !textOnlyPair) {
+        const found = onnx.length ? onnx.join(", ") : "none";
+        issue(["files"], `must include one .onnx graph, model_<dtype>.onnx (for dtype "${variant.dtype}"), or the text-only pair embed_tokens_<dtype>.onnx + decoder_model_merged_<dtype>.onnx; found ${found}`);
+      }
       variant.files.forEach((file, index) => {
         if (file.path.endsWith(".onnx") && file.bytes > ONNX_INLINE_LIMIT_BYTES && !paths.includes(`${file.path}_data`)) {
           issue(["files", index, "bytes"], `${file.path} is over 2 GB: its weights belong in ${file.path}_data, listed too`);
@@ -132,6 +163,7 @@ export const catalogEntrySchema = z
       label: text('the short name shown in the picker, e.g. "Qwen3 0.6B"'),
       brief: text("one sentence on when to pick this model"),
       parameters: positiveInteger("the parameter count, embeddings included"),
+      format: z.optional(z.enum(MODEL_FORMATS, { error: `must be ${quotedList(MODEL_FORMATS)} (the family's prompt and tool-call format)` })),
       recommended: z.optional(z.boolean({ error: "must be true or false" })),
       testModel: z.optional(z.boolean({ error: "must be true or false" })),
       baseUrl: z.optional(text('where the files are served from: an absolute URL or a path on this site, e.g. "/models"')),
@@ -146,11 +178,10 @@ export const catalogEntrySchema = z
     }),
   ) satisfies z.ZodMiniType<CatalogEntry>;
 
-/** A whole catalog: unique ids, at most one recommended entry. */
+/** A whole catalog: unique ids (several entries may be recommended: see `CatalogEntry.recommended`). */
 export const catalogSchema = z.array(catalogEntrySchema).check(
   z.superRefine((entries, context) => {
     const ids = entries.map((entry) => entry.id);
     if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "catalog ids repeat", input: entries });
-    if (entries.filter((entry) => entry.recommended).length > 1) context.addIssue({ code: "custom", message: "more than one recommended entry", input: entries });
   }),
 );

@@ -1,11 +1,74 @@
 import { describe, expect, it } from "vitest";
-import { QWEN3_CATALOG } from "./catalog.js";
+import { QWEN35_CATALOG, QWEN3_CATALOG, QWEN_CATALOG } from "./catalog.js";
 import { catalogEntrySchema, catalogSchema } from "./catalog-schema.js";
 import { testModelEntries } from "./catalog-test-models.js";
 
 describe("the model catalog", () => {
   it("matches its schema", () => {
     expect(() => catalogSchema.parse(QWEN3_CATALOG)).not.toThrow();
+    expect(() => catalogSchema.parse(QWEN35_CATALOG)).not.toThrow();
+    expect(() => catalogSchema.parse(QWEN_CATALOG)).not.toThrow();
+  });
+
+  it("offers Qwen3.5 0.8B (recommended), 2B and 4B in the qwen3.5 format, on WebGPU only, before Qwen3", () => {
+    expect(QWEN_CATALOG.map((entry) => [entry.id, entry.format ?? "qwen3", entry.recommended === true])).toEqual([
+      ["qwen3.5-0.8b", "qwen3.5", true],
+      ["qwen3.5-2b", "qwen3.5", false],
+      ["qwen3.5-4b", "qwen3.5", false],
+      ["qwen3-0.6b", "qwen3", true],
+      ["qwen3-1.7b", "qwen3", false],
+      ["qwen3-4b", "qwen3", false],
+    ]);
+    expect(QWEN35_CATALOG.flatMap((entry) => entry.variants).every((variant) => variant.device === "webgpu")).toBe(true);
+    expect(QWEN35_CATALOG.map((entry) => entry.variants.map((variant) => variant.id))).toEqual([
+      ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+      ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+      ["webgpu-q4f16", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+    ]);
+  });
+
+  it("names Qwen3.5's repos: the 0.8B text-only graph, the 2B and 4B text-only session pair, web-llm's prebuilt ids", () => {
+    const [small, medium, large] = QWEN35_CATALOG as [(typeof QWEN35_CATALOG)[0], (typeof QWEN35_CATALOG)[0], (typeof QWEN35_CATALOG)[0]];
+    const onnx = (variant: { files: { path: string }[] }) => variant.files.map((file) => file.path).filter((path) => path.startsWith("onnx/"));
+    expect(small.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-0.8B-Text-ONNX", dtype: "q4f16" });
+    expect(onnx(small.variants[0]!)).toEqual(["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data"]);
+    expect(medium.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-2B-ONNX", dtype: "q4f16" });
+    expect(onnx(medium.variants[1]!)).toEqual([
+      "onnx/embed_tokens_q4.onnx",
+      "onnx/embed_tokens_q4.onnx_data",
+      "onnx/decoder_model_merged_q4.onnx",
+      "onnx/decoder_model_merged_q4.onnx_data",
+    ]);
+    expect(onnx(large.variants[0]!)).toContain("onnx/decoder_model_merged_q4f16.onnx_data_1");
+    expect(QWEN35_CATALOG.flatMap((entry) => entry.variants.flatMap((variant) => variant.files.map((file) => file.path)))).not.toContain(expect.stringMatching(/vision/));
+    expect(QWEN35_CATALOG.flatMap((entry) => entry.variants.filter((variant) => variant.engine === "web-llm").map((variant) => variant.repo))).toEqual([
+      "Qwen3.5-0.8B-q4f16_1-MLC",
+      "Qwen3.5-0.8B-q4f32_1-MLC",
+      "Qwen3.5-2B-q4f16_1-MLC",
+      "Qwen3.5-2B-q4f32_1-MLC",
+      "Qwen3.5-4B-q4f16_1-MLC",
+      "Qwen3.5-4B-q4f32_1-MLC",
+    ]);
+    // web-llm's own vram_required_MB, in the brief the picker shows on a device that runs the variant.
+    expect(small.variants.filter((variant) => variant.engine === "web-llm").map((variant) => variant.brief)).toEqual([
+      expect.stringContaining("1.6 GB"),
+      expect.stringContaining("1.9 GB"),
+    ]);
+  });
+
+  it("accepts one graph or the text-only pair, and nothing else", () => {
+    const pair = structuredClone(QWEN35_CATALOG[1]!);
+    expect(catalogEntrySchema.safeParse(pair).success).toBe(true);
+    const half = structuredClone(pair);
+    half.variants[0]!.files = half.variants[0]!.files.filter((file) => !file.path.startsWith("onnx/embed_tokens"));
+    half.variants[0]!.bytes = half.variants[0]!.files.reduce((sum, file) => sum + file.bytes, 0);
+    expect(catalogEntrySchema.safeParse(half).error?.issues.map((issue) => issue.message)).toEqual([
+      'must include one .onnx graph, model_<dtype>.onnx (for dtype "q4f16"), or the text-only pair embed_tokens_<dtype>.onnx + decoder_model_merged_<dtype>.onnx; found decoder_model_merged_q4f16.onnx',
+    ]);
+    const vision = structuredClone(pair);
+    vision.variants[0]!.files.push({ path: "onnx/vision_encoder_q4f16.onnx", bytes: 1_000 });
+    vision.variants[0]!.bytes += 1_000;
+    expect(catalogEntrySchema.safeParse(vision).success).toBe(false);
   });
 
   it("offers Qwen3 0.6B (recommended), 1.7B and 4B, with the 0.6B on the CPU in q8", () => {

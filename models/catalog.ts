@@ -1,8 +1,10 @@
 /**
  * The on-device models: Qwen3 0.6B, 1.7B and 4B, each with the variants that
- * serve it on WebGPU (transformers.js or web-llm) and, for 0.6B, on the CPU.
- * Plain data: `catalog-schema.ts` holds the types and the zod schema a test
- * checks this against.
+ * serve it on WebGPU (transformers.js or web-llm) and, for 0.6B, on the CPU;
+ * Qwen3.5 0.8B, 2B and 4B are in `qwen35-catalog.ts`, and `QWEN_CATALOG`
+ * offers both families. Qwen3 entries name no `format` (the default,
+ * `"qwen3"`). Plain data: `catalog-schema.ts` holds the types and the zod
+ * schema a test checks this against.
  *
  * Sizes are estimates (parameters x bits per weight), marked approximate:
  * - transformers.js `q4f16`: 4-bit weights with an fp16 scale per 32 (4.5
@@ -17,6 +19,9 @@
  * its weights in `<file>_data`.
  */
 import type { CatalogEntry, CatalogFile } from "./catalog-schema.js";
+import { QWEN35_CATALOG } from "./qwen35-catalog.js";
+
+export { QWEN35_CATALOG };
 
 /** Where model files come from unless a site serves its own copy. */
 export const DEFAULT_MODEL_BASE_URL = "https://huggingface.co";
@@ -204,3 +209,12 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
     ],
   },
 ];
+
+/**
+ * Qwen3.5 (0.8B, 2B, 4B, WebGPU only) then Qwen3 (0.6B, 1.7B, 4B). Both
+ * smallest models are recommended, Qwen3.5 0.8B first: a device's default is
+ * the first recommended entry that runs on it, so Qwen3.5 0.8B wherever
+ * WebGPU runs (q4f16 with `shader-f16`, q4 without), and Qwen3 0.6B (q8)
+ * on the CPU, where no Qwen3.5 variant runs.
+ */
+export const QWEN_CATALOG: readonly CatalogEntry[] = [...QWEN35_CATALOG, ...QWEN3_CATALOG];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogSchema } from "./catalog-schema.js";
 import { QWEN3_CATALOG } from "./catalog.js";
 import { defineModel, type ModelDefinition } from "./define-model.js";
+import { MODEL_FORMATS } from "./model-format-id.js";
 import { resolveVariant, toModelSource } from "./resolve-variant.js";
 
 const SHA = "a".repeat(64);
@@ -53,6 +54,15 @@ describe("defineModel", () => {
     expect(() => catalogSchema.parse([...QWEN3_CATALOG, entry])).not.toThrow();
   });
 
+  it("takes a format, qwen3 when it names none, and hands it to the engine", () => {
+    expect(defineModel(definition()).format).toBeUndefined();
+    expect(toModelSource(resolveVariant(defineModel(definition()), capabilities)!).format).toBeUndefined();
+    const qwen35 = defineModel({ ...definition(), format: "qwen3.5" });
+    expect(qwen35.format).toBe("qwen3.5");
+    expect(toModelSource(resolveVariant(qwen35, capabilities)!).format).toBe("qwen3.5");
+    expect(MODEL_FORMATS).toEqual(["qwen3", "qwen3.5"]);
+  });
+
   it("hands each file's sha256 (lowercased) and exact size to the downloader", () => {
     const resolved = resolveVariant(defineModel(definition()), capabilities)!;
     const source = toModelSource(resolved);
@@ -81,6 +91,11 @@ describe("defineModel", () => {
     ["a misspelt field", (model: ModelDefinition) => void ((model.variants[0]!.files[0] as unknown as Record<string, unknown>).sha265 = SHA), /variants\[0\]\.files\[0\] has unknown fields sha265/],
     ["an id with capitals", (model: ModelDefinition) => void (model.id = "My Model"), /^defineModel\("My Model"\): id must be lowercase/],
     ["no variants", (model: ModelDefinition) => void (model.variants = []), /variants must list at least one variant/],
+    [
+      "an unknown format",
+      (model: ModelDefinition) => void ((model as { format?: string }).format = "qwen4"),
+      /^defineModel\("qwen3-0\.6b-ours"\): format must be "qwen3" or "qwen3\.5" \(the family's prompt and tool-call format\)\.$/,
+    ],
   ])("rejects %s with a TypeError naming the field and the fix", (_name, spoil, message) => {
     const model = definition();
     spoil(model);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeviceCapabilities } from "../worker/protocol.js";
-import { CPU_FALLBACK_NOTE, QWEN3_CATALOG } from "./catalog.js";
-import { FALLBACK_ADAPTER_NOTE, explainUnavailable, resolveVariant, toModelSource } from "./resolve-variant.js";
+import { CPU_FALLBACK_NOTE, QWEN35_CATALOG, QWEN3_CATALOG, QWEN_CATALOG } from "./catalog.js";
+import { FALLBACK_ADAPTER_NOTE, explainUnavailable, recommendedEntryId, resolveVariant, toModelSource } from "./resolve-variant.js";
 
 const base: DeviceCapabilities = { webgpu: true, fallbackAdapter: false, shaderF16: true, cores: 8, crossOriginIsolated: false };
 const [small, medium, large] = QWEN3_CATALOG as [(typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0]];
@@ -46,6 +46,33 @@ describe("resolveVariant", () => {
 
   it("ignores engines left out of the preference list", () => {
     expect(resolveVariant(medium, base, { engines: [] })).toBeUndefined();
+  });
+});
+
+describe("Qwen3.5 and the recommendation", () => {
+  const runnable = (capabilities: DeviceCapabilities, options?: Parameters<typeof resolveVariant>[2]) =>
+    QWEN_CATALOG.filter((entry) => resolveVariant(entry, capabilities, options) !== undefined);
+
+  it("runs Qwen3.5 on WebGPU only: q4f16, q4 without shader-f16 (web-llm's q4f32_1 for 4B), nothing on the CPU", () => {
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base)!.key)).toEqual(["qwen3.5-0.8b/webgpu-q4f16", "qwen3.5-2b/webgpu-q4f16", "qwen3.5-4b/webgpu-q4f16"]);
+    const noF16 = { ...base, shaderF16: false };
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16)!.key)).toEqual(["qwen3.5-0.8b/webgpu-q4", "qwen3.5-2b/webgpu-q4", "qwen3.5-4b/webgpu-mlc-q4f32_1"]);
+    const cpu = { ...base, webgpu: false, shaderF16: false };
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, cpu))).toEqual([undefined, undefined, undefined]);
+    expect(explainUnavailable(QWEN35_CATALOG[0]!, cpu)).toBe("Qwen3.5 0.8B needs WebGPU, which this browser does not offer.");
+  });
+
+  it("recommends the first recommended entry that runs: Qwen3.5 0.8B on WebGPU, Qwen3 0.6B on the CPU", () => {
+    expect(recommendedEntryId(runnable(base))).toBe("qwen3.5-0.8b");
+    expect(recommendedEntryId(runnable({ ...base, shaderF16: false }))).toBe("qwen3.5-0.8b");
+    expect(recommendedEntryId(runnable(base, { engines: ["web-llm"] }))).toBe("qwen3.5-0.8b");
+    expect(recommendedEntryId(runnable({ ...base, webgpu: false, shaderF16: false }))).toBe("qwen3-0.6b");
+    expect(recommendedEntryId(QWEN3_CATALOG.slice(1))).toBeUndefined();
+  });
+
+  it("hands Qwen3.5's format to the engine, and none for Qwen3 (the default)", () => {
+    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base)!)).toMatchObject({ key: "qwen3.5-2b/webgpu-q4f16", format: "qwen3.5", dtype: "q4f16", repo: "onnx-community/Qwen3.5-2B-ONNX" });
+    expect(toModelSource(resolveVariant(small, base)!)).not.toHaveProperty("format");
   });
 });
 

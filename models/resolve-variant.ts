@@ -73,6 +73,16 @@ export function resolveVariant(
   };
 }
 
+/**
+ * The device's default among the entries that run on it (in catalog order):
+ * the first marked `recommended`. With `QWEN_CATALOG`, Qwen3.5 0.8B where
+ * WebGPU runs it and Qwen3 0.6B on the CPU. `undefined` when none is marked.
+ */
+export function recommendedEntryId(runnable: Iterable<CatalogEntry>): string | undefined {
+  for (const entry of runnable) if (entry.recommended) return entry.id;
+  return undefined;
+}
+
 /** Why an entry cannot run on a device, for an `unavailable` status. */
 export function explainUnavailable(entry: CatalogEntry, capabilities: DeviceCapabilities): string {
   const devices = new Set(entry.variants.map((variant) => variant.device));
@@ -82,7 +92,8 @@ export function explainUnavailable(entry: CatalogEntry, capabilities: DeviceCapa
 }
 
 /**
- * What the engine gets: the variant's files under `baseUrl` (the entry's own
+ * What the engine gets: the entry's `format` (when it names one), and the
+ * variant's files under `baseUrl` (the entry's own
  * `baseUrl` wins, then the argument, then {@link DEFAULT_MODEL_BASE_URL}).
  * A relative one is resolved against the page (`document.baseURI`).
  * Trailing slashes are dropped so `${baseUrl}/${repo}/resolve/main/${path}`
@@ -100,6 +111,7 @@ export function toModelSource(resolved: ResolvedVariant, baseUrl: string = DEFAU
     device: variant.device,
     dtype: variant.dtype,
     repo: variant.repo,
+    ...(entry.format !== undefined && { format: entry.format }),
     baseUrl: (page ? new URL(base, page).href : base).replace(/\/+$/, ""),
     // A file's sha256 pins it: the downloader then enforces its exact size and hash.
     files: variant.files.map(({ path, bytes, sha256 }) => ({ path, bytes, ...(sha256 !== undefined && { sha256: sha256.toLowerCase() }) })),
