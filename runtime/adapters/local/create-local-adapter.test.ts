@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CPU_FALLBACK_NOTE, QWEN3_CATALOG } from "../../../models/catalog.js";
+import { CPU_FALLBACK_NOTE, QWEN3_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
 import { createLocalAdapter } from "./create-local-adapter.js";
 import { EngineHostDouble, engineError } from "./test-fixtures/engine-host-double.js";
@@ -209,6 +209,25 @@ describe("createLocalAdapter: models and selectModel", () => {
     controller.abort();
     while (!(await iterator.next()).done);
     await adapter.selectModel("qwen3-1.7b");
+  });
+
+  it("with QWEN_CATALOG, recommends and selects Qwen3.5 0.8B where WebGPU runs it and Qwen3 0.6B on the CPU, one at a time", async () => {
+    const recommended = (adapter: ReturnType<typeof createLocalAdapter>) => adapter.models().filter((model) => model.recommended).map((model) => model.id);
+    const gpu = new EngineHostDouble();
+    const onGpu = createLocalAdapter({ engine: gpu, models: QWEN_CATALOG, autoLoad: false });
+    expect(recommended(onGpu)).toEqual(["qwen3.5-0.8b"]);
+    await probed(onGpu);
+    expect(onGpu.models().map((model) => model.id)).toEqual(["qwen3.5-0.8b", "qwen3.5-2b", "qwen3.5-4b", "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
+    expect(recommended(onGpu)).toEqual(["qwen3.5-0.8b"]);
+    expect(onGpu.models().find((model) => model.selected)?.id).toBe("qwen3.5-0.8b");
+    await onGpu.prepare();
+    expect(gpu.calls.find((call) => call.method === "load")?.arg).toMatchObject({ key: "qwen3.5-0.8b/webgpu-q4f16", format: "qwen3.5", repo: "onnx-community/Qwen3.5-0.8B-Text-ONNX" });
+
+    const onCpu = createLocalAdapter({ engine: new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } }), models: QWEN_CATALOG, autoLoad: false });
+    await probed(onCpu);
+    expect(onCpu.models().map((model) => model.id)).toEqual(["qwen3-0.6b"]);
+    expect(recommended(onCpu)).toEqual(["qwen3-0.6b"]);
+    expect(onCpu.status()).toMatchObject({ state: "needs-download", note: CPU_FALLBACK_NOTE });
   });
 
   it("adds the test models only when asked", async () => {

@@ -1,7 +1,7 @@
 import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
 import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
-import { resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
+import { recommendedEntryId, resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
 import type { CacheStatus, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AgentAdapter } from "../../session/agent-adapter.js";
@@ -23,9 +23,14 @@ import { runLocalSteps } from "./run-local-steps.js";
 export interface LocalAdapterOptions {
   /** The engine. Default: the Web Worker client, loaded lazily on the first `status()`. Tests pass a double. */
   engine?: EngineHost | (() => Promise<EngineHost>);
-  /** The models to offer. Default: the Qwen3 catalog (`QWEN3_CATALOG`). */
+  /**
+   * The models to offer. Default: the Qwen3 catalog (`QWEN3_CATALOG`).
+   * `QWEN_CATALOG` offers Qwen3.5 (WebGPU only) before Qwen3; a device's
+   * default is then the first recommended entry that runs on it: Qwen3.5
+   * 0.8B on WebGPU, Qwen3 0.6B on the CPU.
+   */
   models?: readonly CatalogEntry[];
-  /** The model selected at first. Default: the recommended one this device can run, else the first it can. */
+  /** The model selected at first. Default: the first recommended one this device can run, else the first it can. */
   model?: string;
   /** Where model files come from: `${baseUrl}/${repo}/resolve/main/${path}`. Default `"https://huggingface.co"`. */
   baseUrl?: string;
@@ -41,7 +46,11 @@ export interface LocalAdapterOptions {
   engines?: ResolveVariantOptions["engines"];
   /** Load a model that is already on this device as soon as it is selected (no network). Default true. */
   autoLoad?: boolean;
-  /** Passed to every generation (`maxNewTokens`, `temperature`, `enableThinking`). */
+  /**
+   * Passed to every generation (`maxNewTokens`, `temperature`,
+   * `enableThinking`). Thinking is off unless `enableThinking: true`: the
+   * Qwen3.5 Small templates' own default (Qwen3's template would think).
+   */
   generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
   /**
    * ONNX Runtime's WASM threads for the transformers.js engine (the CPU path,
@@ -96,7 +105,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   // What the adapter knows lives in one state, changed only by localAdapterReducer; the status
   // and the models are derived from it. The closure keeps only the effects' handles: the engine,
   // the probe and the preparation in flight, and how many runs are going.
-  let state = initialLocalAdapterState(options.model ?? entries.find((entry) => entry.recommended)?.id ?? entries[0]?.id);
+  let state = initialLocalAdapterState(options.model ?? recommendedEntryId(entries) ?? entries[0]?.id);
   let statusSnapshot = localAdapterStatus(state);
   let modelsSnapshot = localAdapterModels(state, entries);
   let engine: EngineHost | undefined;

@@ -1,4 +1,4 @@
-import type { ResolvedVariant } from "../../../models/resolve-variant.js";
+import { recommendedEntryId, type ResolvedVariant } from "../../../models/resolve-variant.js";
 import type { DeviceCapabilities } from "../../../worker/protocol.js";
 import type { AdapterStatus, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentErrorCode } from "../../session/agent-stream-part.js";
@@ -98,7 +98,7 @@ export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapte
     case "probed": {
       const { capabilities, threads, runnable, cached, removedNotes } = event;
       const keep = state.selectedId !== undefined && runnable.has(state.selectedId);
-      const selectedId = keep ? state.selectedId : ([...runnable.values()].find(({ entry }) => entry.recommended)?.entry.id ?? [...runnable.keys()][0]);
+      const selectedId = keep ? state.selectedId : (recommendedEntryId([...runnable.values()].map(({ entry }) => entry)) ?? [...runnable.keys()][0]);
       const next = { ...state, capabilities, threads, runnable, cached, removedNotes, selectedId };
       return { ...next, phase: settled(next, autoLoad) };
     }
@@ -152,18 +152,24 @@ export function localAdapterStatus(state: LocalAdapterState): AdapterStatus {
   }
 }
 
-/** The picker's models, derived from the state: the catalog before the probe, then what runs here. */
+/**
+ * The picker's models, derived from the state: the catalog before the probe,
+ * then what runs here. One is `recommended`: the first recommended entry of
+ * the catalog, then of what runs here (`recommendedEntryId`).
+ */
 export function localAdapterModels(state: LocalAdapterState, entries: readonly CatalogEntry[]): readonly ModelChoice[] {
   if (!state.capabilities) {
-    return entries.map((entry) => ({ id: entry.id, label: entry.label, brief: entry.brief, ...(entry.recommended && { recommended: true }), selected: entry.id === state.selectedId }));
+    const recommended = recommendedEntryId(entries);
+    return entries.map((entry) => ({ id: entry.id, label: entry.label, brief: entry.brief, ...(entry.id === recommended && { recommended: true }), selected: entry.id === state.selectedId }));
   }
+  const recommended = recommendedEntryId([...state.runnable.values()].map(({ entry }) => entry));
   return [...state.runnable.values()].map(({ entry, variant, label, brief }) => ({
     id: entry.id,
     label,
     brief,
     bytes: variant.bytes,
     cached: state.cached.get(entry.id) ?? false,
-    recommended: entry.recommended === true,
+    recommended: entry.id === recommended,
     selected: entry.id === state.selectedId,
   }));
 }
