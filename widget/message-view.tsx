@@ -32,7 +32,13 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
           case "text":
             return <MarkdownText key={index} text={part.text} />;
           case "tool":
-            return <ToolCallView key={part.id} part={part} />;
+            return (
+              <ToolCallView key={part.id} part={part}>
+                {part.agent?.messages
+                  .filter((nested) => nested.role === "assistant")
+                  .map((nested) => <MessageView key={nested.id} message={nested} />)}
+              </ToolCallView>
+            );
           case "reasoning":
             return null;
         }

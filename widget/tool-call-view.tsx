@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { DELEGATE_PREFIX, isDelegateTool } from "../runtime/agent/agent-id.js";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import type { ToolCallState } from "../runtime/session/tool-call-state.js";
-import { MessageView } from "./message-view.js";
 
 /** How each {@link ToolCallState} reads in the chat. */
 export const TOOL_STATE_LABELS: Readonly<Record<ToolCallState, string>> = Object.freeze({
@@ -16,6 +15,8 @@ export const TOOL_STATE_LABELS: Readonly<Record<ToolCallState, string>> = Object
 /** What `<ToolCallView>` takes. */
 export interface ToolCallViewProps {
   part: ToolPart;
+  /** A delegate call's nested run, rendered by the caller (`<MessageView>`, which renders this view: no import cycle). */
+  children?: ReactNode;
 }
 
 const json = (value: unknown) => {
@@ -38,9 +39,9 @@ function outputText(part: ToolPart): string | undefined {
  * One tool call: its name and state, with its input and output (or error)
  * in a collapsible `<details>`. While it awaits confirmation, the prompt
  * (what to click on the page) shows outside the fold. A `delegate_to_<id>`
- * call shows the sub-agent's run nested under it.
+ * call shows the sub-agent's run (`children`) nested under it.
  */
-export function ToolCallView({ part }: ToolCallViewProps): ReactNode {
+export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
   const delegate = isDelegateTool(part.name);
   const name = delegate ? `${part.name.slice(DELEGATE_PREFIX.length)} agent` : part.name;
   const output = outputText(part);
@@ -78,11 +79,7 @@ export function ToolCallView({ part }: ToolCallViewProps): ReactNode {
       {part.agent && (
         <div className="nested" role="group" aria-label={`The ${part.agent.id} agent's work`}>
           <span className="label">{part.agent.id} agent</span>
-          {part.agent.messages
-            .filter((message) => message.role === "assistant")
-            .map((message) => (
-              <MessageView key={message.id} message={message} />
-            ))}
+          {children}
         </div>
       )}
     </div>

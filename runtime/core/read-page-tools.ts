@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from "../session/tool-descriptor.js";
+import type { ToolDescriptor } from "./tool-descriptor.js";
 import type { JSONSchema } from "./json-schema.js";
 import { getModelContext } from "./model-context.js";
 import { WebAgentsError } from "./web-agents-error.js";

@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from "../session/tool-descriptor.js";
+import type { ToolDescriptor } from "./tool-descriptor.js";
 import { getModelContext } from "./model-context.js";
 import { readPageTools } from "./read-page-tools.js";
 import { TOOLS_SETTLE, waitForToolsToSettle } from "./settle-tools.js";

@@ -1,11 +1,3 @@
-import type { JSONSchema } from "../core/json-schema.js";
-
-/** A page tool as the model sees it. */
-export interface ToolDescriptor {
-  /** The tool's name. */
-  name: string;
-  /** What it does; the model decides from this. */
-  description: string;
-  /** Its parameters as JSON Schema. */
-  inputSchema: JSONSchema;
-}
+// The adapter contract names the tools it hands a model; the core, which
+// reads them from the page, declares the type (the core imports nothing above it).
+export type { ToolDescriptor } from "../core/tool-descriptor.js";

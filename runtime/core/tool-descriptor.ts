@@ -1,0 +1,11 @@
+import type { JSONSchema } from "./json-schema.js";
+
+/** A page tool as the model sees it. */
+export interface ToolDescriptor {
+  /** The tool's name. */
+  name: string;
+  /** What it does; the model decides from this. */
+  description: string;
+  /** Its parameters as JSON Schema. */
+  inputSchema: JSONSchema;
+}
