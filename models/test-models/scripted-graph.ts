@@ -21,7 +21,8 @@ export const SCRIPTED_LOGIT = 100;
  *
  * - the generation starts after the last `<|im_start|>` and the generation
  *   prompt's length (`<|im_start|>assistant\n`, plus the empty thinking block
- *   when the template added one), so the next reply token is
+ *   when the template added one, or with `tokens.openThinking` Qwen3.5's
+ *   open `<think>\n`), so the next reply token is
  *   `reply[query index + 1 - start]`, then `<|im_end|>`;
  * - the reply is `replies[n]`, n = the tool-result turns
  *   (`<|im_start|>user\n<tool_response>`) since the last real user turn,
@@ -90,13 +91,15 @@ export function buildScriptedGraph(tokens: ScriptedTokens, options: ScriptedGrap
   );
   const replyIndex = graph.op("Min", [toolTurns, float(tokens.replies.length - 1)]);
 
-  // Where the reply starts: after the last `<|im_start|>`'s header (+ empty thinking block).
-  const withThinking = [...tokens.assistantHeader, ...tokens.emptyThinking];
-  const thinkingSeen = graph.op("Cast", [graph.op("And", [startsHere(withThinking), visible(withThinking.length - 1)])], { to: 1 });
-  const startCandidate = graph.op("Add", [
-    graph.op("Add", [keyIndex, float(tokens.assistantHeader.length)]),
-    graph.op("Mul", [thinkingSeen, float(tokens.emptyThinking.length)]),
-  ]);
+  // Where the reply starts: after the last `<|im_start|>`'s header (+ the
+  // empty thinking block, or Qwen3.5's open `<think>\n`).
+  const thinkingOffset = (block: readonly number[]): string => {
+    const withBlock = [...tokens.assistantHeader, ...block];
+    const seen = graph.op("Cast", [graph.op("And", [startsHere(withBlock), visible(withBlock.length - 1)])], { to: 1 });
+    return graph.op("Mul", [seen, float(block.length)]);
+  };
+  let startCandidate = graph.op("Add", [graph.op("Add", [keyIndex, float(tokens.assistantHeader.length)]), thinkingOffset(tokens.emptyThinking)]);
+  if (tokens.openThinking) startCandidate = graph.op("Add", [startCandidate, thinkingOffset(tokens.openThinking)]);
   const turnSeen = graph.op("And", [startsHere(tokens.userTurn.slice(0, 1)), visible(0)]);
   const replyStart = graph.op("ReduceMax", [graph.op("Where", [turnSeen, startCandidate, float(-1e9)])], { axes: [-1], keepdims: 0 });
 

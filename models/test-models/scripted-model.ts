@@ -1,4 +1,5 @@
 import { formatToolCall, type QwenToolCall } from "./format-tool-call.js";
+import { qwen35TokenizerFiles } from "./qwen35-tokenizer.js";
 import { QWEN3_0_6B_SHAPE } from "./qwen3-shape.js";
 import { buildScriptedGraph } from "./scripted-graph.js";
 import { scriptedTokens } from "./scripted-tokens.js";
@@ -24,6 +25,14 @@ export interface ScriptedModelOptions {
    * or a `<think>` block are fine).
    */
   replies?: readonly string[];
+  /**
+   * The chat format (default `"qwen3"`). `"qwen3.5"` puts Qwen3.5's chat
+   * template in `tokenizer_config.json` (XML tool calls; with
+   * `enable_thinking: true` the prompt ends in `<think>\n` and the reply
+   * starts inside the reasoning). The graph stays Qwen3's: the format is
+   * what these models test.
+   */
+  chatFormat?: "qwen3" | "qwen3.5";
 }
 
 /** The replies a scripted model with these options emits, in order. */
@@ -43,13 +52,18 @@ export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefi
   const replies = scriptedReplies(options);
   // config.json declares one cache layer of one head of width 1: the cache holds the transcript's token ids.
   const shape = { ...QWEN3_0_6B_SHAPE, layers: 1, hiddenSize: 1, attentionHeads: 1, keyValueHeads: 1, headDim: 1, intermediateSize: 1 };
+  const qwen35 = options.chatFormat === "qwen3.5";
   return {
     id: options.id ?? "scripted",
     dtype: "fp32",
-    description: "weightless Qwen3 stand-in that replays a tool call, then an answer: exact tool-loop tests",
+    description: qwen35
+      ? "weightless stand-in with Qwen3.5's chat template that replays XML tool calls, then an answer: exact tool-loop tests"
+      : "weightless Qwen3 stand-in that replays a tool call, then an answer: exact tool-loop tests",
     shape,
-    options: { replies },
+    options: qwen35 ? { replies, chatFormat: "qwen3.5" } : { replies },
     approximateBytes: 12_000_000,
-    createGraph: async (tokenizer) => buildScriptedGraph(scriptedTokens(await tokenizer(), replies), { vocabSize: shape.vocabSize }),
+    ...(qwen35 ? { tokenizerFiles: qwen35TokenizerFiles } : {}),
+    createGraph: async (tokenizer) =>
+      buildScriptedGraph(scriptedTokens(await tokenizer(), replies, { openThinkingPrompt: qwen35 }), { vocabSize: shape.vocabSize }),
   };
 }

@@ -32,4 +32,11 @@ describe("scriptedTokens", () => {
     expect(() => scriptedTokens(tokenizer, ["<think>\n\n</think>\n\nHi"])).toThrow("empty <think></think>");
     expect(() => scriptedTokens(tokenizer, ["<think>\nplan\n</think>\n\nHi"])).not.toThrow();
   });
+
+  it("with Qwen3.5's open thinking prompt, reads `<think>\n` and refuses replies that open with it", async () => {
+    const tokenizer = await createQwen3Tokenizer();
+    expect(scriptedTokens(tokenizer, ["plan\n</think>\n\nHi"], { openThinkingPrompt: true }).openThinking).toEqual([151_667, 198]);
+    expect(scriptedTokens(tokenizer, ["Hi"]).openThinking).toBeUndefined();
+    expect(() => scriptedTokens(tokenizer, ["<think>\nplan\n</think>\n\nHi"], { openThinkingPrompt: true })).toThrow("opens with <think>");
+  });
 });

@@ -15,6 +15,18 @@ export interface ScriptedTokens {
   assistantHeader: number[];
   /** `<think>\n\n</think>\n\n`: what the template adds after the header when `enable_thinking` is false. */
   emptyThinking: number[];
+  /**
+   * `<think>\n`: what Qwen3.5's template adds after the header when
+   * `enable_thinking` is true (the reply then starts inside the reasoning).
+   * Absent for Qwen3, whose replies may open with `<think>\n` themselves.
+   */
+  openThinking?: number[];
+}
+
+/** Options for `scriptedTokens`. */
+export interface ScriptedTokensOptions {
+  /** The prompt may end in an open `<think>\n` (Qwen3.5's template with thinking on); default false. */
+  openThinkingPrompt?: boolean;
 }
 
 function startsWith(tokens: readonly number[], prefix: readonly number[]): boolean {
@@ -26,7 +38,7 @@ function startsWith(tokens: readonly number[], prefix: readonly number[]): boole
  * Throws when a reply could not be told apart from the prompt: one containing
  * `<|im_start|>`, or one opening with the empty thinking block.
  */
-export function scriptedTokens(tokenizer: TokenEncoder, replies: readonly string[]): ScriptedTokens {
+export function scriptedTokens(tokenizer: TokenEncoder, replies: readonly string[], options: ScriptedTokensOptions = {}): ScriptedTokens {
   if (replies.length === 0) throw new Error("a scripted model needs at least one reply");
   const encode = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false });
   const tokens: ScriptedTokens = {
@@ -36,12 +48,16 @@ export function scriptedTokens(tokenizer: TokenEncoder, replies: readonly string
     toolTurn: encode("<|im_start|>user\n<tool_response>"),
     assistantHeader: encode("<|im_start|>assistant\n"),
     emptyThinking: encode("<think>\n\n</think>\n\n"),
+    ...(options.openThinkingPrompt ? { openThinking: encode("<think>\n") } : {}),
   };
   const turnStart = tokens.userTurn[0]!;
   tokens.replies.forEach((reply, index) => {
     if (reply.includes(turnStart)) throw new Error(`reply ${index} contains <|im_start|>: the model finds the prompt's end by it`);
     if (startsWith(reply, tokens.emptyThinking)) {
       throw new Error(`reply ${index} opens with an empty <think></think> block, which reads as the prompt's (enable_thinking: false)`);
+    }
+    if (tokens.openThinking && startsWith(reply, tokens.openThinking)) {
+      throw new Error(`reply ${index} opens with <think>, which Qwen3.5's template writes into the prompt: start with the reasoning itself`);
     }
   });
   return tokens;
