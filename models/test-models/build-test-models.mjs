@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run models:build [-- --only tiny,scripted | --shaped fp32,q8,q4 | --all | --force]`.
+// `npm run models:build [-- --only tiny,scripted | --shaped fp32,q8,q4 | --shaped-qwen35 fp32,q8 | --all | --force]`.
 // Node 20 cannot run TypeScript and the project has no tsx; Vite (a dev
 // dependency) runs the TypeScript CLI through its module runner, which
 // resolves the `.js` specifiers to `.ts` files as the bundler does.

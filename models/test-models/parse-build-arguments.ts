@@ -1,3 +1,4 @@
+import { QWEN35_SHAPED_DTYPES } from "./qwen35-shaped-model.js";
 import { SHAPED_DTYPES, allTestModels } from "./test-model-catalog.js";
 import type { TestModelDtype } from "./test-model-definition.js";
 
@@ -18,6 +19,8 @@ export const BUILD_USAGE = `Builds the test models into .cache/models/<id>/ (ski
   npm run models:build                       tiny and scripted (the default)
   npm run models:build -- --only tiny        just these ids, comma-separated
   npm run models:build -- --shaped q8,q4     also Qwen3-0.6B-shaped models (fp32 2.4 GB, q8 0.8 GB, q4 1 GB)
+  npm run models:build -- --shaped-qwen35 q8  also Qwen3.5-0.8B-shaped models (fp32 2.6 GB, q8 0.8 GB)
+  npm run models:build -- --only tiny-qwen35,scripted-qwen35   the small Qwen3.5 ones
   npm run models:build -- --all              everything
   options: --force (rebuild), --root <dir> (output folder), --help`;
 
@@ -54,6 +57,14 @@ export function parseBuildArguments(argv: readonly string[]): BuildArguments {
           wanted.add(`qwen3-0.6b-shaped-${dtype}`);
         }
         break;
+      case "--shaped-qwen35":
+        for (const dtype of list(value(), "--shaped-qwen35")) {
+          if (!(QWEN35_SHAPED_DTYPES as readonly string[]).includes(dtype)) {
+            throw new Error(`unknown dtype "${dtype}" (known: ${QWEN35_SHAPED_DTYPES.join(", ")})`);
+          }
+          wanted.add(`qwen35-0.8b-shaped-${dtype}`);
+        }
+        break;
       case "--force":
         result.force = true;
         break;
@@ -68,7 +79,7 @@ export function parseBuildArguments(argv: readonly string[]): BuildArguments {
         throw new Error(`unknown argument "${argument}"`);
     }
   }
-  // --shaped alone adds to the default pair rather than replacing it.
+  // --shaped / --shaped-qwen35 alone add to the default pair rather than replacing it.
   if (!explicit) ["tiny", "scripted"].forEach((id) => wanted.add(id));
   result.ids = known.filter((id) => wanted.has(id));
   return result;

@@ -1,0 +1,80 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { modelFilesPlugin } from "../../runtime/test-support/model-files-plugin.js";
+import { serveFixture } from "../../runtime/test-support/serve-fixture.js";
+import { ensureTestModel } from "./ensure-test-model.js";
+import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, qwen35ScriptedModel } from "./qwen35-scripted-model.js";
+import { formatXmlToolCall } from "./format-xml-tool-call.js";
+import { tinyQwen35Model } from "./qwen35-shaped-model.js";
+
+// The Qwen3.5 test models through transformers.js in headless Chromium:
+// the tiny qwen3_5_text model (conv, recurrent and KV states) and the
+// scripted Qwen3.5-format model's two-step tool loop, on WASM and on
+// WebGPU (SwiftShader).
+const fixture = fileURLToPath(new URL("./test-fixtures/qwen35-page/", import.meta.url));
+
+type Result = { modelClass: string; sessions: string[]; promptTokens: number; tokens: number[]; text: string; ms: number };
+type Qwen35Page = {
+  generate(messages: unknown[], options: { id: string; device: "wasm" | "webgpu"; maxNewTokens: number; enableThinking?: boolean; tools?: unknown[] }): Promise<Result>;
+  webgpuAdapter(): Promise<string | null>;
+};
+declare global {
+  // eslint-disable-next-line no-var
+  var qwen35: Qwen35Page;
+}
+
+const tools = [
+  {
+    type: "function",
+    function: {
+      name: "add_to_cart",
+      description: "Adds a product to the cart.",
+      parameters: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer" } }, required: ["sku", "quantity"] },
+    },
+  },
+];
+
+describe.each(["wasm", "webgpu"] as const)("the Qwen3.5 test models in headless Chromium on %s", (device) => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    const [tiny] = await Promise.all([ensureTestModel(tinyQwen35Model()), ensureTestModel(qwen35ScriptedModel())]);
+    [browser, server] = await Promise.all([launchChromium({ webgpu: device === "webgpu" }), serveFixture(fixture, [modelFilesPlugin(join(tiny.folder, ".."))])]);
+    page = await browser.newPage();
+    page.on("pageerror", (error) => console.error("[page]", error.message));
+    await page.goto(server.url);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    if (device === "webgpu") expect(await page.evaluate(() => qwen35.webgpuAdapter())).not.toBeNull();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("loads tiny-qwen35 as Qwen3_5ForCausalLM and generates through its states", async () => {
+    const messages = [{ role: "user", content: "Hi" }];
+    const result = await page.evaluate((options) => qwen35.generate(options.messages, options.run), { messages, run: { id: "tiny-qwen35", device, maxNewTokens: 8 } });
+    expect(result.modelClass).toBe("Qwen3_5ForCausalLM");
+    expect(result.sessions).toEqual(["model"]);
+    expect(result.tokens.length).toBeGreaterThan(0);
+    expect(result.tokens.length).toBeLessThanOrEqual(8);
+  }, 60_000);
+
+  it("runs scripted-qwen35's tool loop: an XML call with typed parameters, then the answer", async () => {
+    const messages: { role: string; content: string; tool_calls?: unknown[] }[] = [{ role: "user", content: "Add two pairs of socks." }];
+    const run = { id: "scripted-qwen35", device, maxNewTokens: 80, tools, enableThinking: true };
+    const first = await page.evaluate((options) => qwen35.generate(options.messages, options.run), { messages, run });
+    expect(first.text).toBe(formatXmlToolCall(DEFAULT_QWEN35_TOOL_CALL));
+    messages.push(
+      { role: "assistant", content: "", tool_calls: [{ type: "function", function: DEFAULT_QWEN35_TOOL_CALL }] },
+      { role: "tool", content: '{"ok": true}' },
+    );
+    const second = await page.evaluate((options) => qwen35.generate(options.messages, options.run), { messages, run });
+    expect(second.text).toBe(DEFAULT_QWEN35_ANSWER);
+  }, 60_000);
+});
