@@ -1,6 +1,6 @@
 import type { ToolOutput } from "../runtime/core/tool-output.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
-import type { TemplateMessage } from "../worker/protocol.js";
+import type { TemplateMessage } from "./model-format.js";
 
 /** The system prompt's first lines: short, since a small model reads every token of it on every step. */
 export const BASE_SYSTEM_PROMPT =

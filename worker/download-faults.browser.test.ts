@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, type EnsuredTestModel } from "../models/test-models/index.js";
+import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, scriptedModel, type EnsuredTestModel } from "../models/test-models/index.js";
 import { faultyModelFiles, type FaultPlan, type FaultyModelFiles } from "../runtime/test-support/faulty-model-files-plugin.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
@@ -97,7 +97,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const base = { model, conversationId: "c", tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 };
     const user = { role: "user", content: "Buy socks" };
     const first = await answerer.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", messages: [user] });
-    expect(first.text).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
+    expect(first.calls).toEqual([{ name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments }]);
     const second = await answerer.evaluate((request) => (window as any).harness.generate(request), {
       ...base,
       id: "g2",

@@ -114,7 +114,24 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
           throw error;
         }),
       ),
-    generate: (request: GenerateRequest, onEvent: (event: EngineEvent) => void) => call((remote) => remote.generate(request, Comlink.proxy(onEvent))),
+    generate: (request: GenerateRequest, onEvent: (event: EngineEvent) => void) =>
+      call(async (remote) => {
+        // The events come on a port of their own, without a reply per event; the worker's `null`
+        // after the last one says it is over (the result itself travels on another port and can overtake them).
+        const { port1, port2 } = new MessageChannel();
+        let finished!: () => void;
+        const drained = new Promise<void>((resolve) => (finished = resolve));
+        port1.onmessage = (message: MessageEvent<EngineEvent | null>) => {
+          if (message.data === null) finished();
+          else onEvent(message.data);
+        };
+        try {
+          await (remote.generate as unknown as (request: GenerateRequest, port: MessagePort) => Promise<void>)(request, Comlink.transfer(port2, [port2]) as unknown as MessagePort);
+          await drained;
+        } finally {
+          port1.close();
+        }
+      }),
     cancel: async (id) => {
       // A download shared by several callers runs under the first caller's id.
       const target = downloadIds.get(id) ?? id;

@@ -5,6 +5,7 @@ import { modelEngineError } from "./engine-error-messages.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";
+import { readWithFormat } from "./read-with-format.js";
 
 /** Options for {@link createEngineHost}. */
 export interface EngineHostOptions {
@@ -95,7 +96,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         }
       }),
     generate: (request, onEvent) =>
-      guard("generation_failed", () => track(request.id, (signal) => engineFor(request.model).generate(request, onEvent, signal))),
+      guard("generation_failed", () => track(request.id, (signal) => engineFor(request.model).generate(request, readWithFormat(request, onEvent), signal))),
     cancel: async (id) => {
       running.get(id)?.abort();
     },

@@ -1,6 +1,6 @@
 import * as Comlink from "comlink";
 import { toEngineError } from "./engine-error.js";
-import type { EngineErrorCode, EngineHost } from "./protocol.js";
+import type { EngineErrorCode, EngineHost, GenerateRequest } from "./protocol.js";
 
 type Callback<T> = (value: T) => unknown;
 
@@ -34,7 +34,8 @@ async function asData<R>(fallback: EngineErrorCode, task: () => Promise<R>): Pro
 /**
  * The host as the worker exposes it: the same {@link EngineHost} methods,
  * with errors as data and every callback's last call delivered before the
- * method resolves.
+ * method resolves; except `generate`, which takes a `MessagePort` for its
+ * events instead of a callback (see `engine-client.ts`).
  */
 export function wireEngineHost(host: EngineHost): EngineHost {
   return {
@@ -42,7 +43,17 @@ export function wireEngineHost(host: EngineHost): EngineHost {
     cacheStatus: (model) => asData("load_failed", () => host.cacheStatus(model)),
     download: (id, model, onProgress) => asData("download_failed", () => withRemoteCallback(onProgress, (forward) => host.download(id, model, forward))),
     load: (model, onProgress) => asData("load_failed", () => withRemoteCallback(onProgress, (forward) => host.load(model, forward))),
-    generate: (request, onEvent) => asData("generation_failed", () => withRemoteCallback(onEvent, (forward) => host.generate(request, forward))),
+    // Events go out on the port the client sent with the request, one message each and no reply
+    // (a comlink callback costs a round trip per token); `null` after the last says it is over.
+    generate: ((request: GenerateRequest, port: MessagePort) =>
+      asData("generation_failed", async () => {
+        try {
+          await host.generate(request, (event) => port.postMessage(event));
+        } finally {
+          port.postMessage(null);
+          port.close();
+        }
+      })) as unknown as EngineHost["generate"],
     cancel: (id) => asData("generation_failed", () => host.cancel(id)),
     deleteModel: (model) => asData("load_failed", () => host.deleteModel(model)),
   };

@@ -1,4 +1,4 @@
-import type { CacheStatus, DownloadProgress, EngineEvent, GenerateRequest, LoadProgress, ModelSource } from "./protocol.js";
+import type { CacheStatus, DownloadProgress, GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 
 /**
  * One engine inside the worker (transformers.js or web-llm): it loads a model
@@ -11,11 +11,12 @@ export interface ModelEngine {
   /** Reads the model into memory (from the cache); resolves when it can generate. */
   load(model: ModelSource, onProgress: (progress: LoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /**
-   * Streams one generation, ending with exactly one `end` event. An abort of
+   * Streams one generation's raw text (the host reads it with the model's
+   * format), ending with exactly one `end` event. An abort of
    * `signal` stops it promptly with `end` reason `aborted`; other failures
    * reject with an `EngineError` (`generation_failed`).
    */
-  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void>;
+  generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void>;
   /** Engines with their own cache (web-llm). */
   cacheStatus?(model: ModelSource): Promise<CacheStatus>;
   download?(model: ModelSource, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<void>;

@@ -51,6 +51,11 @@ export interface ModelSource {
   /** The files to download; for web-llm, the engine's own list is used and this may be empty. */
   files: ModelFile[];
   /**
+   * The family's prompt and tool-call format (`models/model-formats.ts`): the
+   * worker renders the prompt and reads the output with it. Default `"qwen3"`.
+   */
+  format?: ModelFormatId;
+  /**
    * ONNX Runtime's WASM threads (transformers.js: the CPU path, and the CPU
    * ops under WebGPU; web-llm ignores it). More than one runs only where the
    * worker is cross-origin isolated; elsewhere the engine runs one, whatever
@@ -104,13 +109,9 @@ export interface CacheStatus {
   removed?: "damaged" | "evicted";
 }
 
-/** One message in the model's own chat-template shape. */
-export interface TemplateMessage {
-  role: "system" | "user" | "assistant" | "tool";
-  content: string;
-  /** An assistant's calls, as the Qwen template renders them inside `<tool_call>`. */
-  tool_calls?: { type: "function"; function: { name: string; arguments: Record<string, unknown> } }[];
-}
+/** One message in the model's own chat-template shape (declared with the model formats, in models/). */
+export type { ModelFormatId, TemplateMessage } from "../models/model-format.js";
+import type { ModelFormatId, TemplateMessage } from "../models/model-format.js";
 
 /** One generation: a prompt in, streamed text out. */
 export interface GenerateRequest {
@@ -125,15 +126,27 @@ export interface GenerateRequest {
   maxNewTokens?: number;
   /** 0 for greedy. Default: the model's generation_config. */
   temperature?: number;
-  /** Qwen3's thinking mode. Default false. */
+  /** The model's thinking mode (Qwen3, Qwen3.5). Default false (the Qwen3.5 Small templates' own default). */
   enableThinking?: boolean;
 }
 
-/** What a generation reports, ending with exactly one `end`. */
+/**
+ * What a generation reports across the worker boundary, read by the model's
+ * format in the worker (the main thread parses no model text), ending with
+ * exactly one `end`: text, reasoning, each tool call with its parsed input
+ * (or an invalid one with the reason: it never runs), and the usage.
+ */
 export type EngineEvent =
   | { type: "text"; text: string }
+  | { type: "reasoning"; text: string }
+  | { type: "tool-call"; name: string; input: Record<string, unknown> }
+  /** A call the format could not read: never run; `text` is what the model wrote, `error` why it is not a call, `hint` how to write one. */
+  | { type: "tool-call-invalid"; name: string; text: string; error: string; hint: string }
   | { type: "usage"; usage: GenerationUsage }
   | { type: "end"; reason: "stop" | "length" | "aborted" };
+
+/** What an engine itself reports: the model's raw text, which the host reads with the format. */
+export type RawEngineEvent = Extract<EngineEvent, { type: "text" } | { type: "usage" } | { type: "end" }>;
 
 export interface GenerationUsage {
   promptTokens: number;

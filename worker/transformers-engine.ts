@@ -1,7 +1,8 @@
 import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
 import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
-import type { EngineEvent, GenerateRequest, LoadProgress, ModelSource, TemplateMessage } from "./protocol.js";
+import { modelFormat } from "../models/model-formats.js";
+import type { GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 import { wasmThreadsFor } from "./wasm-threads.js";
 
@@ -256,14 +257,14 @@ export class TransformersEngine implements ModelEngine {
     }
   }
 
-  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void> {
+  generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
     // One generation at a time: ONNX sessions are not reentrant.
     const run = this.queue.then(() => this.generateNow(request, onEvent, signal));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async generateNow(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void> {
+  private async generateNow(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
       onEvent({ type: "end", reason: "aborted" });
       return;
@@ -271,7 +272,7 @@ export class TransformersEngine implements ModelEngine {
     const { tokenizer, model } = await this.loadModel(request.model, () => {});
     const library = await this.library();
     try {
-      const inputs = tokenizer.apply_chat_template(request.messages as TemplateMessage[] as never, {
+      const inputs = tokenizer.apply_chat_template(modelFormat(request.model.format).templateMessages(request.messages) as never, {
         tools: request.tools.length ? (templateTools(request.tools) as never) : null,
         add_generation_prompt: true,
         enable_thinking: request.enableThinking ?? false,

@@ -1,8 +1,8 @@
 import type { ChatCompletionChunk, InitProgressReport, MLCEngineInterface } from "@mlc-ai/web-llm";
 import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
-import type { CacheStatus, DownloadProgress, EngineEvent, GenerateRequest, LoadProgress, ModelSource } from "./protocol.js";
-import { renderQwenToolMessages } from "./qwen-tool-prompt.js";
+import type { CacheStatus, DownloadProgress, GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
+import { modelFormat } from "../models/model-formats.js";
 
 type WebLlm = typeof import("@mlc-ai/web-llm");
 
@@ -96,7 +96,7 @@ export class WebLlmEngine implements ModelEngine {
     await (await this.webLlm()).deleteModelAllInfoInCache(model.repo);
   }
 
-  async generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void, signal: AbortSignal): Promise<void> {
+  async generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
       onEvent({ type: "end", reason: "aborted" });
       return;
@@ -107,7 +107,9 @@ export class WebLlmEngine implements ModelEngine {
     signal.addEventListener("abort", interrupt, { once: true });
     try {
       const chunks = await engine.chat.completions.create({
-        messages: renderQwenToolMessages(request.messages, request.tools),
+        // web-llm's tools API takes Hermes models only: the model's format renders the tools, past
+        // calls and results itself, and the host reads the calls out of the text.
+        messages: modelFormat(request.model.format).plainMessages(request.messages, request.tools),
         stream: true,
         stream_options: { include_usage: true },
         ...(request.maxNewTokens === undefined ? {} : { max_tokens: request.maxNewTokens }),

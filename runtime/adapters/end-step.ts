@@ -1,5 +1,5 @@
 import type { AgentRunRequest, ToolCallRequest } from "../session/agent-adapter.js";
-import type { AgentStreamPart } from "../session/agent-stream-part.js";
+import type { AgentStreamPart, StepUsage } from "../session/agent-stream-part.js";
 import { runToolCallPart } from "./run-tool-call-part.js";
 import type { RunTranscript } from "./run-transcript.js";
 
@@ -19,6 +19,8 @@ export interface EndStepOptions {
   /** This was the step after the budget, which must answer without tools. */
   summingUp: boolean;
   step: number;
+  /** The step's generation usage, carried on its `step-finish`. */
+  usage?: StepUsage | undefined;
 }
 
 /**
@@ -30,10 +32,11 @@ export interface EndStepOptions {
  */
 export async function* endStep(options: EndStepOptions): AsyncGenerator<AgentStreamPart, boolean> {
   const { req, transcript, calls, hadCalls, summingUp, step } = options;
+  const finished: AgentStreamPart = options.usage ? { type: "step-finish", step, usage: options.usage } : { type: "step-finish", step };
   const { signal } = req;
   if (hadCalls && summingUp) {
     yield* transcript.closeOpen(OVER_BUDGET_CALL);
-    yield { type: "step-finish", step };
+    yield finished;
     yield { type: "finish", reason: "max-steps" };
     return true;
   }
@@ -44,7 +47,7 @@ export async function* endStep(options: EndStepOptions): AsyncGenerator<AgentStr
     yield transcript.record(end);
   }
   if (signal.aborted) throw signal.reason;
-  yield { type: "step-finish", step };
+  yield finished;
   if (hadCalls) return false;
   yield { type: "finish", reason: summingUp ? "max-steps" : "stop" };
   return true;

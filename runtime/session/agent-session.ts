@@ -1,3 +1,4 @@
+import type { StepUsage } from "./agent-stream-part.js";
 import type { WebAgent } from "../agent/web-agent.js";
 import type { AdapterStatus } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
@@ -12,6 +13,8 @@ export interface AgentSession {
   status: "idle" | "streaming" | "error";
   /** The last run's failure: `{ message, code? }`. */
   error: SessionError | undefined;
+  /** The last model step's usage (tokens, time to first token, decode speed), when the adapter reports it: the on-device one does. */
+  usage: StepUsage | undefined;
   /** What the model sees right now: the page's tools through the agent's filter, plus its delegate tools. */
   tools: ToolDescriptor[];
   /** The adapter's status, kept current through its `subscribe()`. */

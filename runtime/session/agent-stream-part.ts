@@ -1,10 +1,19 @@
 import type { ToolOutput } from "../core/tool-output.js";
+import type { KnownToolErrorCode, RunErrorCode } from "../errors/error-codes.js";
 import type { ProviderMetadata } from "./agent-message.js";
+
+/** What one model step's generation cost (an on-device adapter reports it). */
+export interface StepUsage {
+  promptTokens: number;
+  /** Prompt tokens served from the conversation's cache (not computed again). */
+  cachedPromptTokens?: number;
+  outputTokens: number;
+  timeToFirstTokenMs?: number;
+  decodeTokensPerSecond?: number;
+}
 
 /** Why a run ended. */
 export type FinishReason = "stop" | "max-steps" | "aborted";
-
-import type { KnownToolErrorCode, RunErrorCode } from "../errors/error-codes.js";
 
 /**
  * A code the widget explains an `error` part with, and picks the next step
@@ -38,6 +47,7 @@ export type AgentStreamPart =
       /** Why, as data (`cancelled`, `invalid_input`…); without it, read from an `Error [<code>]:` prefix. */
       code?: KnownToolErrorCode | (string & {});
     }
-  | { type: "step-finish"; step: number }
+  /** `usage`: what the step's generation cost, where the adapter knows (the on-device one does). */
+  | { type: "step-finish"; step: number; usage?: StepUsage }
   | { type: "finish"; reason: FinishReason }
   | { type: "error"; error: string; code?: AgentErrorCode };

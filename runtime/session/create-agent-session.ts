@@ -90,6 +90,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     messages: state.messages,
     status: state.status,
     error: state.error,
+    usage: state.usage,
     tools,
     adapterStatus,
     agent,

@@ -8,7 +8,7 @@ export type {
   TextPart,
   ToolPart,
 } from "./agent-message.js";
-export type { AgentErrorCode, AgentStreamPart, FinishReason } from "./agent-stream-part.js";
+export type { AgentErrorCode, AgentStreamPart, FinishReason, StepUsage } from "./agent-stream-part.js";
 export type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
 export type { ToolCallState } from "./tool-call-state.js";
 export type { ToolDescriptor } from "./tool-descriptor.js";

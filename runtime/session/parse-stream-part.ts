@@ -44,6 +44,12 @@ export function parseStreamPart(value: unknown): AgentStreamPart {
   if (part.type === "error" && part.code !== undefined && !isRunErrorCode(part.code)) {
     throw new TypeError(`error.code must be one of ${RUN_ERROR_CODES.join(", ")}.`);
   }
+  if (part.type === "step-finish" && part.usage !== undefined) {
+    const usage = part.usage as Record<string, unknown> | null;
+    if (typeof usage !== "object" || usage === null || typeof usage.promptTokens !== "number" || typeof usage.outputTokens !== "number") {
+      throw new TypeError('a "step-finish" part\'s usage needs promptTokens and outputTokens (numbers).');
+    }
+  }
   if (part.type === "tool-error" && part.code !== undefined && typeof part.code !== "string") {
     throw new TypeError('a "tool-error" part\'s code must be a string when given.');
   }

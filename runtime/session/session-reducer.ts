@@ -1,5 +1,5 @@
 import type { AgentMessage, AgentPart, ToolPart } from "./agent-message.js";
-import type { AgentStreamPart } from "./agent-stream-part.js";
+import type { AgentStreamPart, StepUsage } from "./agent-stream-part.js";
 import type { SessionError } from "./session-error.js";
 import { toolErrorCode } from "./tool-error-part.js";
 
@@ -10,6 +10,8 @@ export interface SessionState {
   error?: SessionError;
   /** The run whose parts are applied; parts of any other run are dropped. */
   runId?: string;
+  /** The last model step's usage, when the adapter reports it. */
+  usage?: StepUsage;
 }
 
 /**
@@ -82,7 +84,8 @@ function applyPart(state: SessionState, part: AgentStreamPart, path: readonly st
         error: part.code ? { message: part.error, code: part.code } : { message: part.error },
       };
     case "step-finish":
-      return state;
+      // A sub-agent's steps are its own; the top level's last step is the one to show.
+      return part.usage && path.length === 0 ? { ...state, usage: part.usage } : state;
     default:
       return { ...state, messages: updateMessagesAt(state.messages, path, (messages) => applyMessagePart(messages, part)) };
   }

@@ -1,7 +1,6 @@
 import { toolErrorPart } from "../../session/tool-error-part.js";
 import { buildTemplateMessages } from "../../../models/build-template-messages.js";
-import { QwenOutputParser, type ModelOutputEvent } from "../../../models/qwen-output-parser.js";
-import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import type { EngineHost, GenerateRequest, GenerationUsage, ModelSource } from "../../../worker/protocol.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { isAbortError } from "../abortable.js";
@@ -69,43 +68,51 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
       yield record({ type: "message-start", messageId });
       const calls: ToolCallRequest[] = [];
       let invalidCalls = 0;
-      const parser = new QwenOutputParser();
-      const toParts = function* (events: ModelOutputEvent[]): Generator<AgentStreamPart> {
-        for (const event of events) {
-          switch (event.type) {
-            case "text":
-              yield record({ type: "text-delta", messageId, delta: event.delta });
-              break;
-            case "reasoning":
-              yield record({ type: "reasoning", messageId, text: event.text });
-              break;
-            case "tool-call": {
-              const id = newId();
-              open.add(id);
-              calls.push({ id, name: event.name, input: event.input });
-              yield record({ type: "tool-call", messageId, id, name: event.name, input: event.input });
-              break;
-            }
-            case "tool-call-invalid": {
-              invalidCalls++;
-              const id = newId();
-              yield record({ type: "tool-call", messageId, id, name: event.name, input: event.text });
-              yield record(toolErrorPart(id, `Error [invalid_input]: ${event.error}. Write the call as {"name": …, "arguments": {…}}.`));
-              break;
-            }
-          }
-        }
-      };
       let aborted = false;
+      let usage: GenerationUsage | undefined;
+      // The worker read the model's output with its format: no model text is parsed here.
       for await (const event of streamEngineEvents(context.engine, request, signal)) {
-        if (event.type === "text") yield* toParts(parser.push(event.text));
-        else if (event.type === "end" && event.reason === "aborted") aborted = true;
+        switch (event.type) {
+          case "text":
+            yield record({ type: "text-delta", messageId, delta: event.text });
+            break;
+          case "reasoning":
+            yield record({ type: "reasoning", messageId, text: event.text });
+            break;
+          case "tool-call": {
+            const id = newId();
+            open.add(id);
+            calls.push({ id, name: event.name, input: event.input });
+            yield record({ type: "tool-call", messageId, id, name: event.name, input: event.input });
+            break;
+          }
+          case "tool-call-invalid": {
+            // Never run: answered at once, so the model reads why and can write the call again.
+            invalidCalls++;
+            const id = newId();
+            yield record({ type: "tool-call", messageId, id, name: event.name, input: event.text });
+            yield record(toolErrorPart(id, `Error [invalid_input]: ${event.error}. ${event.hint}`));
+            break;
+          }
+          case "usage":
+            usage = event.usage;
+            break;
+          case "end":
+            if (event.reason === "aborted") aborted = true;
+            break;
+        }
       }
       if (aborted || signal.aborted) throw signal.reason ?? new DOMException("The run was stopped.", "AbortError");
-      yield* toParts(parser.end());
 
       const hadCalls = calls.length > 0 || invalidCalls > 0;
-      if (yield* endStep({ req, transcript, calls, hadCalls, summingUp, step })) return;
+      const stepUsage = usage && {
+        promptTokens: usage.promptTokens,
+        cachedPromptTokens: usage.cachedPromptTokens,
+        outputTokens: usage.outputTokens,
+        timeToFirstTokenMs: usage.timeToFirstTokenMs,
+        decodeTokensPerSecond: usage.decodeTokensPerSecond,
+      };
+      if (yield* endStep({ req, transcript, calls, hadCalls, summingUp, step, usage: stepUsage })) return;
       toolSteps++;
     }
   } catch (error) {

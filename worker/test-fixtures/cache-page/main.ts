@@ -7,10 +7,15 @@ const client = createEngineClient({
   spawn: () => new Worker(new URL("../../engine-worker.ts", import.meta.url), { type: "module" }),
 });
 
-async function generate(request: GenerateRequest): Promise<{ text: string; events: EngineEvent[] }> {
+/** One generation's events, and its text and tool calls as the worker read them with the model's format. */
+async function generate(request: GenerateRequest): Promise<{ text: string; calls: { name: string; input: unknown }[]; events: EngineEvent[] }> {
   const events: EngineEvent[] = [];
   await client.generate(request, (event) => events.push(event));
-  return { text: events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join(""), events };
+  return {
+    text: events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join(""),
+    calls: events.flatMap((event) => (event.type === "tool-call" ? [{ name: event.name, input: event.input }] : [])),
+    events,
+  };
 }
 
 (window as unknown as { harness: unknown }).harness = { client, generate, probeCapabilities };

@@ -1,3 +1,4 @@
+import { readWithFormat } from "../../../../worker/read-with-format.js";
 import type {
   CacheStatus,
   DeviceCapabilities,
@@ -116,8 +117,10 @@ export class EngineHostDouble implements EngineHost {
     }
   }
 
-  async generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void): Promise<void> {
+  async generate(request: GenerateRequest, onHostEvent: (event: EngineEvent) => void): Promise<void> {
     this.calls.push({ method: "generate", arg: request });
+    // The scripted chunks are the model's raw text: read with the model's format, as the worker's host does.
+    const onEvent = readWithFormat(request, onHostEvent);
     const index = this.requests.push(structuredClone(request)) - 1;
     const script = (this.options.script ?? toolThenAnswer())(request, index);
     for (const text of script.chunks ?? []) {

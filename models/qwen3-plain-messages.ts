@@ -1,11 +1,5 @@
-import type { TemplateMessage } from "./protocol.js";
+import type { PlainChatMessage, TemplateMessage } from "./model-format.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
-
-/** A chat message as an engine without tool support in its template takes it (web-llm). */
-export interface PlainChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
 
 /**
  * Renders tools, tool calls and tool results the way Qwen3's own chat
