@@ -46,6 +46,7 @@ select { background: var(--soft); border: 1px solid var(--line); border-radius: 
 .card .note { color: var(--warn); }
 .row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .muted { color: var(--muted); }
+.usage { font-size: 12px; margin: 0; padding: 0 12px 4px; }
 .push { margin-left: auto; }
 .alert { color: var(--danger); }
 progress { width: 100%; height: 8px; accent-color: var(--accent); }
@@ -57,7 +58,12 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-left: 6px; color: var(--muted); }
 .log { flex: 1; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 120px; }
 .empty { color: var(--muted); margin: auto; text-align: center; }
-.message { max-width: 92%; display: grid; gap: 6px; }
+/* A string with no break opportunity (a URL, base64, a hash) wraps anywhere
+   instead of widening the bubble: an unbroken 100,000 characters was laid out
+   857,910 px wide. "anywhere", not "break-word": only "anywhere" also
+   shrinks the min-content width the grid and flex layout size by. The column
+   is minmax(0, 1fr) so a code block's long line scrolls inside it. */
+.message { max-width: 92%; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
 .message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px 12px 2px 12px; white-space: pre-wrap; }
 .message.assistant { align-self: stretch; max-width: none; }
 .markdown > * { margin: 0 0 6px; }
@@ -65,7 +71,13 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .markdown ul, .markdown ol { padding-left: 20px; }
 .markdown blockquote { border-left: 3px solid var(--line); padding-left: 8px; color: var(--muted); margin-left: 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; background: var(--soft); padding: 1px 4px; border-radius: 4px; }
-pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 8px; overflow: auto; max-height: 240px; white-space: pre-wrap; word-break: break-word; }
+/* Code blocks keep their lines and scroll sideways, as in an editor: a wrapped
+   line of code reads as two, and indentation is meaning. Inline code wraps. */
+pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 8px; overflow: auto; max-height: 240px; white-space: pre; overflow-wrap: normal; }
+/* A very long line renders as pieces (markdown-text.tsx): each lays out on its
+   own and not at all while off screen, so streaming it is not quadratic. */
+.long-line, .line-piece { display: block; }
+.line-piece { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 pre code { background: none; padding: 0; }
 .tool { border: 1px solid var(--line); border-radius: 8px; padding: 4px 8px; display: grid; gap: 4px; }
 .tool summary { cursor: pointer; display: flex; gap: 8px; align-items: center; list-style: revert; }

@@ -6,7 +6,7 @@ import { MarkdownText } from "./markdown-text.js";
 import { parseInline } from "./parse-inline.js";
 import { parseMarkdown } from "./parse-markdown.js";
 import { safeHref } from "./safe-href.js";
-import { mount, type Mounted } from "./test-fixtures/mount.js";
+import { mount, waitUntil, type Mounted } from "./test-fixtures/mount.js";
 
 let mounted: Mounted;
 beforeEach(() => {
@@ -124,10 +124,24 @@ describe("MarkdownText on any input", () => {
     }
   });
 
-  it("re-renders a long line in chunks, keeping its text", () => {
+  it("renders a long line as pieces, with no line break of its own around it", () => {
     const line = Array.from({ length: 1_000 }, (_, index) => `\`c${index}\``).join(" ");
-    const root = render(line);
+    const root = render(`short\n${line}\nshort`);
     expect(root.querySelectorAll("code")).toHaveLength(1_000);
-    expect(root.querySelector("p > span")?.textContent).toBe(line.replaceAll("`", ""));
+    const long = root.querySelector("p > span.long-line")!;
+    expect(long.textContent).toBe(line.replaceAll("`", ""));
+    expect(long.querySelectorAll(":scope > span.line-piece").length).toBeGreaterThan(2);
+    expect(root.querySelectorAll("br")).toHaveLength(0);
+    expect(render("one\ntwo").querySelectorAll("br")).toHaveLength(1);
+  });
+
+  it("shows a text far ahead of it a step per frame, busy until all of it shows", async () => {
+    const text = Array.from({ length: 3_000 }, (_, index) => `Line ${index} of the reply.`).join("\n\n");
+    const root = render(text);
+    expect(root.getAttribute("aria-busy")).toBe("true");
+    expect(root.querySelectorAll("p").length).toBeLessThan(1_000);
+    await waitUntil(() => root.getAttribute("aria-busy") === null, "the whole text shows");
+    expect(root.querySelectorAll("p")).toHaveLength(3_000);
+    expect(root.lastElementChild?.textContent).toBe("Line 2999 of the reply.");
   });
 });

@@ -1,5 +1,7 @@
-import { memo, useMemo, useRef, type ReactNode } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { parseMarkdownIncrementally, type MarkdownBlock, type MarkdownInline, type MarkdownParse } from "./parse-markdown.js";
+import { onRevealFrame } from "./reveal-queue.js";
+import { LONG_LINE_CHARS, spanLength, splitLongLine } from "./split-long-line.js";
 
 /** What `<MarkdownText>` takes. */
 export interface MarkdownTextProps {
@@ -17,21 +19,40 @@ export interface MarkdownTextProps {
  * Streamed text is parsed and rendered incrementally: the blocks that end
  * before the last line keep their objects from the previous parse, so
  * their memoized views skip rendering, and only the open block is parsed
- * and rendered again. Within it, an unchanged line, or an unchanged run of
- * spans in one long line, skips rendering too.
+ * and rendered again. Within it, an unchanged line, or an unchanged piece
+ * of one long line, skips rendering too. A text that arrives more than
+ * {@link REVEAL_STEP_CHARS} ahead of what is shown (a whole long reply, a
+ * restored conversation) is shown that much per animation frame, as if it
+ * streamed, so no frame renders more than one step.
  */
 export function MarkdownText({ text }: MarkdownTextProps): ReactNode {
+  const shown = useRef("");
+  const [, showMore] = useReducer((count: number) => count + 1, 0);
+  const from = text.startsWith(shown.current) ? shown.current.length : 0;
+  const visible = text.length - from <= REVEAL_STEP_CHARS ? text : text.slice(0, from + REVEAL_STEP_CHARS);
+  useLayoutEffect(() => {
+    shown.current = visible;
+  }, [visible]);
+  useEffect(() => (visible.length < text.length ? onRevealFrame(showMore) : undefined), [visible, text]);
+
   const previous = useRef<MarkdownParse | undefined>(undefined);
-  const parse = useMemo(() => parseMarkdownIncrementally(text, previous.current), [text]);
+  const parse = useMemo(() => parseMarkdownIncrementally(visible, previous.current), [visible]);
   previous.current = parse;
   return (
-    <div className="markdown">
+    // Busy while catching up, so a screen reader reads the reply once it is all there.
+    <div className="markdown" aria-busy={visible.length < text.length || undefined}>
       {parse.blocks.map((block, index) => (
         <BlockView key={index} block={block} />
       ))}
     </div>
   );
 }
+
+/**
+ * The most text one render adds: ~10 ms of rendering and layout of mixed
+ * markdown on a slow machine, measured with bench/markdown.
+ */
+export const REVEAL_STEP_CHARS = 8_000;
 
 const BlockView = memo(function BlockView({ block }: { block: MarkdownBlock }): ReactNode {
   switch (block.type) {
@@ -61,30 +82,43 @@ const BlockView = memo(function BlockView({ block }: { block: MarkdownBlock }): 
 });
 
 function renderLines(lines: MarkdownInline[][]): ReactNode[] {
+  const long = lines.map(isLongLine);
   return lines.flatMap((line, index) =>
-    index === 0 ? [<Line key={index} spans={line} />] : [<br key={`br${index}`} />, <Line key={index} spans={line} />],
+    // A long line is a block of pieces: it breaks the lines around it itself.
+    index === 0 || long[index] || long[index - 1]
+      ? [<Line key={index} spans={line} />]
+      : [<br key={`br${index}`} />, <Line key={index} spans={line} />],
   );
 }
 
-/**
- * Spans per memoized chunk of a long line. A 150 KB line of inline code is
- * ~15,000 spans; rendered whole on every streamed part it took most of each
- * frame. In chunks, a part re-renders the last chunk or two.
- */
-const CHUNK_SPANS = 200;
-
-/** One line: a `<span>` of its spans. */
-const Line = memo(function Line({ spans }: { spans: MarkdownInline[] }): ReactNode {
-  if (spans.length <= CHUNK_SPANS) return <span>{spans.map(renderSpan)}</span>;
-  const chunks: ReactNode[] = [];
-  for (let start = 0; start < spans.length; start += CHUNK_SPANS) {
-    chunks.push(<SpanChunk key={start} spans={spans.slice(start, start + CHUNK_SPANS)} />);
+function isLongLine(spans: MarkdownInline[]): boolean {
+  let length = 0;
+  for (const span of spans) {
+    length += spanLength(span);
+    if (length > LONG_LINE_CHARS) return true;
   }
-  return <span>{chunks}</span>;
+  return false;
+}
+
+/**
+ * One line: a `<span>` of its spans. A long one is a block of pieces, each
+ * a block laid out on its own (and skipped while off screen, see
+ * `.line-piece` in chat-styles.ts) and memoized, so a streamed part
+ * re-renders and lays out the last piece, not the whole line.
+ */
+const Line = memo(function Line({ spans }: { spans: MarkdownInline[] }): ReactNode {
+  if (!isLongLine(spans)) return <span>{spans.map(renderSpan)}</span>;
+  return (
+    <span className="long-line">
+      {splitLongLine(spans).map((piece, index) => (
+        <LinePiece key={index} spans={piece} />
+      ))}
+    </span>
+  );
 }, sameSpanProps);
 
-const SpanChunk = memo(function SpanChunk({ spans }: { spans: MarkdownInline[] }): ReactNode {
-  return spans.map(renderSpan);
+const LinePiece = memo(function LinePiece({ spans }: { spans: MarkdownInline[] }): ReactNode {
+  return <span className="line-piece">{spans.map(renderSpan)}</span>;
 }, sameSpanProps);
 
 function sameSpanProps(previous: { spans: MarkdownInline[] }, next: { spans: MarkdownInline[] }): boolean {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { MarkdownInline } from "./parse-markdown.js";
+import { spanLength, splitLongLine } from "./split-long-line.js";
+
+const text = (value: string): MarkdownInline => ({ type: "text", text: value });
+const code = (value: string): MarkdownInline => ({ type: "code", text: value });
+const joined = (spans: MarkdownInline[]) => spans.map((span) => (span.type === "text" || span.type === "code" ? span.text : `<${span.type}>`)).join("");
+
+describe("splitLongLine", () => {
+  it("cuts plain text after the first space past each size, keeping every character", () => {
+    const line = [text("aaaa bbbb cccc dddd eeee")];
+    const pieces = splitLongLine(line, 7);
+    expect(pieces.map(joined)).toEqual(["aaaa bbbb ", "cccc dddd ", "eeee"]);
+  });
+
+  it("counts code and nested spans, and cuts only in text", () => {
+    const line = [code("12345678"), text(" x "), { type: "strong", content: [text("bold words")] } as MarkdownInline, text(" tail end")];
+    expect(spanLength(line[2]!)).toBe(10);
+    const pieces = splitLongLine(line, 8);
+    expect(pieces.map(joined)).toEqual(["12345678 ", "x <strong> ", "tail end"]);
+    expect(pieces.flat().filter((span) => span.type !== "text")).toEqual([line[0], line[2]]);
+  });
+
+  it("leaves a line with no space to cut at as one piece", () => {
+    expect(splitLongLine([text("a".repeat(50))], 10)).toEqual([[text("a".repeat(50))]]);
+  });
+
+  it("keeps its pieces as the line grows: only the last one changes", () => {
+    const words = Array.from({ length: 400 }, (_, index) => `word${index}`).join(" ");
+    const before = splitLongLine([text(words)], 100);
+    const after = splitLongLine([text(`${words} and more`)], 100);
+    expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
+  });
+});

@@ -1,0 +1,54 @@
+import type { MarkdownInline } from "./parse-markdown.js";
+
+/**
+ * A line longer than this many characters renders as blocks of about this
+ * size, each laid out on its own. One inline formatting context of 150 KB
+ * (~15,000 code spans) took 50-500 ms to lay out again on every streamed
+ * part, so a long reply on one line cost the square of its length.
+ */
+export const LONG_LINE_CHARS = 2_000;
+
+/** The characters a span shows. */
+export function spanLength(span: MarkdownInline): number {
+  if (span.type === "text" || span.type === "code") return span.text.length;
+  let length = 0;
+  for (const child of span.content) length += spanLength(child);
+  return length;
+}
+
+/**
+ * Splits a long line's spans into pieces of at least `size` characters, each
+ * ending on a space inside plain text, so that a piece shown as a block of
+ * its own breaks the line where it could have wrapped anyway. A line with no
+ * such space after `size` characters stays one piece. Pieces are stable as
+ * the line grows: appending text changes only the last.
+ */
+export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): MarkdownInline[][] {
+  const pieces: MarkdownInline[][] = [];
+  let piece: MarkdownInline[] = [];
+  let pieceLength = 0;
+  for (const span of spans) {
+    if (span.type !== "text") {
+      piece.push(span);
+      pieceLength += spanLength(span);
+      continue;
+    }
+    let text = span.text;
+    while (pieceLength + text.length >= size) {
+      const space = text.slice(Math.max(0, size - pieceLength)).search(/\s/);
+      if (space === -1) break;
+      const cut = Math.max(0, size - pieceLength) + space + 1;
+      piece.push({ type: "text", text: text.slice(0, cut) });
+      pieces.push(piece);
+      piece = [];
+      pieceLength = 0;
+      text = text.slice(cut);
+    }
+    if (text !== "") {
+      piece.push({ type: "text", text });
+      pieceLength += text.length;
+    }
+  }
+  if (piece.length > 0) pieces.push(piece);
+  return pieces;
+}
