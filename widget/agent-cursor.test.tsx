@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emitAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
 import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
-import { AgentCursor } from "./agent-cursor.js";
+import { AgentCursor, loadCursorOverlay } from "./agent-cursor.js";
 import { CURSOR_STYLES } from "./cursor-styles.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
 import { mount, tick, type Mounted } from "./test-fixtures/mount.js";
 
 let mounted: Mounted;
+// The cursor's drawing loads on its first use (agent-cursor.lazy.test.tsx); loaded, it draws at once.
+beforeAll(() => loadCursorOverlay());
 let field: HTMLInputElement;
 let confirm: HTMLButtonElement;
 let elsewhere: HTMLParagraphElement;

@@ -1,9 +1,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from "react";
-import { createPortal } from "react-dom";
 import { onAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
-import { CURSOR_STYLES } from "./cursor-styles.js";
-import { ShadowHost } from "./shadow-host.js";
+import type { CursorOverlay } from "./cursor-overlay.js";
 
 /** What `<AgentCursor>` takes. */
 export interface AgentCursorProps {
@@ -21,6 +19,26 @@ export interface AgentCursorProps {
    * agent) are always followed. Default: every call.
    */
   follows?: (callId: string) => boolean;
+}
+
+let Overlay: typeof CursorOverlay | undefined;
+let loadingOverlay: Promise<void> | undefined;
+
+/**
+ * Loads the cursor's drawing (`cursor-overlay.tsx`) once per page; every
+ * cursor then draws synchronously. A failed load is tried again next time.
+ */
+export function loadCursorOverlay(): Promise<void> {
+  loadingOverlay ??= import("./cursor-overlay.js").then(
+    (module) => {
+      Overlay = module.CursorOverlay;
+    },
+    (error: unknown) => {
+      loadingOverlay = undefined;
+      throw error;
+    },
+  );
+  return loadingOverlay;
 }
 
 /** The marker of the agent's own UI: clicks inside it never make the cursor yield. */
@@ -57,6 +75,7 @@ export function AgentCursor({ restAfter = 1500, announce = true, follows }: Agen
   const [state, dispatch] = useReducer(cursorReducer, initialCursorState);
   const [box, setBox] = useState<Box | undefined>();
   const [mounted, setMounted] = useState(false);
+  const [, setOverlayLoaded] = useState(Overlay !== undefined);
   const visible = cursorVisible(state);
   // Mounted (unseen) while a call has a target but has not pointed yet, so its next move animates.
   const placed = state.target !== undefined && !state.yielded;
@@ -102,43 +121,16 @@ export function AgentCursor({ restAfter = 1500, announce = true, follows }: Agen
     return () => clearTimeout(timer);
   }, [resting, state.target, restAfter]);
 
-  if (!mounted || !placed || !box) return null;
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
-  const parked = state.action === "park";
-  return createPortal(
-    <ShadowHost css={CURSOR_STYLES}>
-      <div className="layer" aria-hidden={parked && announce ? undefined : "true"} data-visible={visible ? "" : undefined}>
-        {parked && (
-          <div
-            className="ring"
-            style={{ left: box.left - 4, top: box.top - 4, width: box.width + 8, height: box.height + 8 }}
-          />
-        )}
-        <div
-          className="cursor"
-          data-action={state.action}
-          data-resting={resting ? "" : undefined}
-          style={{ transform: `translate(${Math.round(x)}px, ${Math.round(y)}px)` }}
-        >
-          <svg className="arrow" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M3 2l17 9-7.5 1.8L9.5 20z" fill="currentColor" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" style={{ color: "var(--accent)" }} />
-          </svg>
-          {state.action === "click" && <span key={state.sequence} className="ripple" />}
-          {state.action === "type" && (
-            <span className="bubble">
-              {state.text}
-              <span className="caret" />
-            </span>
-          )}
-          {parked && state.prompt && (
-            <span className="bubble prompt" role={announce ? "status" : undefined}>
-              {state.prompt}
-            </span>
-          )}
-        </div>
-      </div>
-    </ShadowHost>,
-    document.body,
-  );
+  // The drawing loads the first time there is something to draw.
+  const waitingForOverlay = mounted && placed && box !== undefined && !Overlay;
+  useEffect(() => {
+    if (!waitingForOverlay) return;
+    loadCursorOverlay().then(
+      () => setOverlayLoaded(true),
+      () => {}, // not drawn this time; the cursor's next move tries again
+    );
+  }, [waitingForOverlay, state.sequence]);
+
+  if (!mounted || !placed || !box || !Overlay) return null;
+  return <Overlay state={state} box={box} visible={visible} resting={resting} announce={announce} />;
 }

@@ -1,7 +1,10 @@
-import type { AgentAdapter } from "../../session/agent-adapter.js";
+import type { AgentAdapter, AgentRunRequest } from "../../session/agent-adapter.js";
+import type { AgentStreamPart } from "../../session/agent-stream-part.js";
+import { CLOUD_MESSAGES } from "./cloud-messages.js";
 import { createAvailabilityCheck } from "./create-availability-check.js";
-import { createChatTransport } from "./create-chat-transport.js";
-import { runCloudSteps } from "./run-cloud-steps.js";
+import type { CloudRunContext } from "./run-cloud-steps.js";
+
+type CloudRunModule = typeof import("./cloud-run.js");
 
 /** What `createCloudAdapter` takes. Every option is optional. */
 export interface CloudAdapterOptions {
@@ -94,14 +97,33 @@ export function createCloudAdapter(options: CloudAdapterOptions = {}): AgentAdap
     }
   };
   const availability = createAvailabilityCheck({ api, fetch: fetchFunction, headers, ...(options.label !== undefined && { label: options.label }) });
-  const transport = createChatTransport({
-    api,
-    fetch: fetchFunction,
-    headers,
-    availability,
-    ...(options.sessionHeaders && { sessionHeaders: options.sessionHeaders }),
-  });
-  const context = { transport, availability, maxSteps: options.maxSteps ?? 8 };
+  // The run's code (transport, step loop, SSE) loads on the first run: the
+  // first render needs only the availability check. One transport per
+  // adapter, made then, keeps the session it negotiates across runs.
+  let loading: Promise<CloudRunModule> | undefined;
+  let context: CloudRunContext | undefined;
+  async function* run(req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+    let module: CloudRunModule;
+    try {
+      module = await (loading ??= import("./cloud-run.js"));
+    } catch {
+      loading = undefined; // the next run tries again
+      yield { type: "error", error: CLOUD_MESSAGES.unreachable, code: "network" };
+      return;
+    }
+    context ??= {
+      transport: module.createChatTransport({
+        api,
+        fetch: fetchFunction,
+        headers,
+        availability,
+        ...(options.sessionHeaders && { sessionHeaders: options.sessionHeaders }),
+      }),
+      availability,
+      maxSteps: options.maxSteps ?? 8,
+    };
+    yield* module.runCloudSteps(req, context);
+  }
 
   return {
     id: options.id ?? "cloud",
@@ -110,6 +132,6 @@ export function createCloudAdapter(options: CloudAdapterOptions = {}): AgentAdap
     },
     status: () => availability.status(),
     subscribe: (listener) => availability.subscribe(listener),
-    run: (req) => runCloudSteps(req, context),
+    run,
   };
 }

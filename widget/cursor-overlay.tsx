@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { createPortal } from "react-dom";
+import type { CursorState } from "./cursor-reducer.js";
+import { CURSOR_STYLES } from "./cursor-styles.js";
+import { ShadowHost } from "./shadow-host.js";
+
+/** What `<CursorOverlay>` draws: the cursor's state, where its target is, and how. */
+export interface CursorOverlayProps {
+  state: CursorState;
+  box: { left: number; top: number; width: number; height: number };
+  visible: boolean;
+  resting: boolean;
+  announce: boolean;
+}
+
+/**
+ * The agent cursor's drawing, in its own `data-web-agents-ui` shadow host on
+ * `document.body`. `<AgentCursor>` loads it the first time it has something
+ * to show, so a page's first render ships only the cursor's event handling.
+ */
+export function CursorOverlay({ state, box, visible, resting, announce }: CursorOverlayProps): ReactNode {
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const parked = state.action === "park";
+  return createPortal(
+    <ShadowHost css={CURSOR_STYLES}>
+      <div className="layer" aria-hidden={parked && announce ? undefined : "true"} data-visible={visible ? "" : undefined}>
+        {parked && (
+          <div
+            className="ring"
+            style={{ left: box.left - 4, top: box.top - 4, width: box.width + 8, height: box.height + 8 }}
+          />
+        )}
+        <div
+          className="cursor"
+          data-action={state.action}
+          data-resting={resting ? "" : undefined}
+          style={{ transform: `translate(${Math.round(x)}px, ${Math.round(y)}px)` }}
+        >
+          <svg className="arrow" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 2l17 9-7.5 1.8L9.5 20z" fill="currentColor" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" style={{ color: "var(--accent)" }} />
+          </svg>
+          {state.action === "click" && <span key={state.sequence} className="ripple" />}
+          {state.action === "type" && (
+            <span className="bubble">
+              {state.text}
+              <span className="caret" />
+            </span>
+          )}
+          {parked && state.prompt && (
+            <span className="bubble prompt" role={announce ? "status" : undefined}>
+              {state.prompt}
+            </span>
+          )}
+        </div>
+      </div>
+    </ShadowHost>,
+    document.body,
+  );
+}
