@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureTestModel, scriptedModel } from "../models/test-models/index.js";
+import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel } from "../models/test-models/index.js";
 import {
   cleanEnvironment,
   createApp,
@@ -47,6 +47,20 @@ const MODEL_FILES = ["config.json", "generation_config.json", "tokenizer.json", 
 let work: string;
 let tarball: string;
 let modelFolder: string;
+let qwen35Folder: string;
+
+/** What the site's app.js imports as ./model-qwen35.json: a Qwen3.5-format model (XML tool calls), named by its format. */
+function qwen35Definition() {
+  return {
+    id: "scripted-qwen35-ours",
+    label: "Our Qwen3.5-format model",
+    brief: "Calls add_to_cart with typed parameters, then answers.",
+    parameters: 1_000,
+    format: "qwen3.5",
+    baseUrl: "/models",
+    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "scripted-qwen35", files: pinnedFiles(qwen35Folder, MODEL_FILES) }],
+  };
+}
 
 /** What the site's app.js imports as ./model.json: its own model, on its own origin, pinned by sha256. */
 function modelDefinition() {
@@ -64,7 +78,7 @@ function modelDefinition() {
  * Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer.
  * Resolves with the URLs of the workers the page started (the engine worker, and ONNX Runtime's threads).
  */
-async function expectToolLoop(url: string): Promise<string[]> {
+async function expectToolLoop(url: string, expected: { input: unknown; answer: string } = { input: { sku: "socks" }, answer: "Added socks to your cart." }): Promise<string[]> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -82,8 +96,11 @@ async function expectToolLoop(url: string): Promise<string[]> {
     expect(result.error).toBeUndefined();
     expect(result.state).toBe("ready");
     const parts = result.messages.flatMap((message: { parts: { type: string; text?: string }[] }) => message.parts);
-    expect(parts.find((part: { type: string }) => part.type === "tool")).toMatchObject({ name: "add_to_cart", state: "done" });
-    expect(parts.filter((part: { type: string }) => part.type === "text").map((part: { text?: string }) => part.text).join("")).toContain("Added socks to your cart.");
+    expect(parts.find((part: { type: string }) => part.type === "tool")).toMatchObject({ name: "add_to_cart", state: "done", input: expected.input });
+    expect(parts.filter((part: { type: string }) => part.type === "text").map((part: { text?: string }) => part.text).join("")).toContain(expected.answer);
+    // The on-device adapter reports what the last step cost.
+    expect(result.usage).toMatchObject({ promptTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(result.usage.promptTokens).toBeGreaterThan(0);
     expect(await page.textContent("#badge")).toBe("1");
     return workers;
   } finally {
@@ -108,6 +125,7 @@ describe("the package as a site installs and builds it", () => {
     work = mkdtempSync(join(tmpdir(), "web-agents-package-"));
     tarball = await packPackage(root, join(work, "pack"));
     modelFolder = (await ensureTestModel(scriptedModel())).folder;
+    qwen35Folder = (await ensureTestModel(qwen35ScriptedModel())).folder;
   }, 400_000);
 
   afterAll(() => {
@@ -181,13 +199,15 @@ describe("the package as a site installs and builds it", () => {
     expect(bytes).toBeLessThan(60e6);
   }, 400_000);
 
-  it("runs the on-device tool loop in a Vite app's production build (vite build + vite preview) and its dev server, its own model pinned by sha256", async () => {
+  it("runs the on-device tool loop in a Vite app's production build (vite build + vite preview) and its dev server, its own models pinned by sha256, Qwen3 and Qwen3.5 formats", async () => {
     const app = createApp(join(work, "vite-app"), "vite-app");
     await npmInstall(app, [tarball, `vite@${installedVersion(root, "vite")}`, `react@${installedVersion(root, "react")}`, `react-dom@${installedVersion(root, "react-dom")}`]);
     cpSync(`${fixtures}vite/index.html`, join(app, "index.html"));
     cpSync(`${fixtures}app.js`, join(app, "app.js"));
     writeFileSync(join(app, "model.json"), JSON.stringify(modelDefinition()));
+    writeFileSync(join(app, "model-qwen35.json"), JSON.stringify(qwen35Definition()));
     hostModel(modelFolder, MODEL_FILES, join(app, "public", "models"), "scripted");
+    hostModel(qwen35Folder, MODEL_FILES, join(app, "public", "models"), "scripted-qwen35");
     await shell("npx", ["vite", "build"], app);
     const assets = readdirSync(join(app, "dist", "assets"));
     expect(assets.some((name) => name.endsWith(".wasm")), assets.join(", ")).toBe(true);
@@ -203,6 +223,8 @@ describe("the package as a site installs and builds it", () => {
       try {
         await waitForServer(`http://127.0.0.1:${port}/`, server, () => log);
         await expectToolLoop(`http://127.0.0.1:${port}/`);
+        // The same site with its Qwen3.5-format model: XML calls read in the worker, typed parameters.
+        if (command.length === 2) await expectToolLoop(`http://127.0.0.1:${port}/?model=qwen35`, { input: DEFAULT_QWEN35_TOOL_CALL.arguments, answer: DEFAULT_QWEN35_ANSWER });
       } finally {
         if (server.pid) process.kill(-server.pid, "SIGTERM");
       }
@@ -220,6 +242,7 @@ describe("the package as a site installs and builds it", () => {
     ]);
     cpSync(`${fixtures}app.js`, join(app, "src", "index.js"));
     writeFileSync(join(app, "src", "model.json"), JSON.stringify(modelDefinition()));
+    writeFileSync(join(app, "src", "model-qwen35.json"), JSON.stringify(qwen35Definition()));
     // webpack's defaults: ./src/index.js in, ./dist/main.js out.
     await shell("npx", ["webpack", "--mode", "production"], app);
     const built = readdirSync(join(app, "dist"));

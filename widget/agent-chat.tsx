@@ -14,10 +14,12 @@ import { ModelPicker } from "./model-picker.js";
 import { RunError } from "./run-error.js";
 import { ShadowHost } from "./shadow-host.js";
 import { useChatSetup } from "./use-agent-chat.js";
+import { UsageLine } from "./usage-line.js";
 import { useSessionSelector } from "./use-session-selector.js";
 
 const selectStatus = (session: AgentSession) => session.status;
 const selectAdapterStatus = (session: AgentSession) => session.adapterStatus;
+const selectUsage = (session: AgentSession) => session.usage;
 
 /** The first other adapter the person can switch to after a failure the current one cannot get past. */
 function alternativeTo(adapters: readonly AgentAdapter[], current: AgentAdapter, select: (id: string) => void) {
@@ -94,6 +96,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   const status = useSessionSelector(store, selectAdapterStatus);
   const error = useSessionSelector(store, selectError);
   const empty = useSessionSelector(store, selectEmpty);
+  const usage = useSessionSelector(store, selectUsage);
   const streaming = sessionStatus === "streaming";
   const blockedBy = explainAdapterStatus(status);
   // The cursor follows this conversation's calls, not another chat's on the page.
@@ -125,6 +128,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             {...(chat.setupError !== undefined && { setupError: chat.setupError })}
           />
           <MessageList store={store} emptyText={emptyText} />
+          {usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
           {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
           <Composer
             {...(blockedBy !== undefined && { blockedBy })}

@@ -169,3 +169,16 @@ describe("sessionReducer", () => {
     expect(base).toEqual(frozen);
   });
 });
+
+describe("sessionReducer: usage", () => {
+  it("keeps the last top-level step's usage through the finish, and ignores a sub-agent's", () => {
+    const runId = "r1";
+    let state = sessionReducer(initialSessionState, { type: "send", runId, message: { id: "u1", role: "user", parts: [{ type: "text", text: "Hi" }] } });
+    const usage = { promptTokens: 120, cachedPromptTokens: 100, outputTokens: 8, timeToFirstTokenMs: 40, decodeTokensPerSecond: 30 };
+    state = sessionReducer(state, { type: "part", runId, part: { type: "step-finish", step: 1, usage: { promptTokens: 5, outputTokens: 1 } }, path: ["call-1"] });
+    expect(state.usage).toBeUndefined();
+    state = sessionReducer(state, { type: "part", runId, part: { type: "step-finish", step: 1, usage } });
+    state = sessionReducer(state, { type: "part", runId, part: { type: "finish", reason: "stop" } });
+    expect(state).toMatchObject({ status: "idle", usage });
+  });
+});

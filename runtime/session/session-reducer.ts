@@ -75,7 +75,11 @@ function applyPart(state: SessionState, part: AgentStreamPart, path: readonly st
   switch (part.type) {
     case "finish":
       if (nested) return state;
-      return { messages: part.reason === "aborted" ? state.messages.map(cancelOpenCalls) : state.messages, status: "idle" };
+      return {
+        messages: part.reason === "aborted" ? state.messages.map(cancelOpenCalls) : state.messages,
+        status: "idle",
+        ...(state.usage && { usage: state.usage }),
+      };
     case "error":
       if (nested) return state;
       return {

@@ -5,13 +5,14 @@
 // The same file is built by Vite and by webpack 5, with no bundler settings.
 import { createAgentSession, createLocalAdapter, defineModel, defineWebTool, registerWebTool } from "@webmcp-agents/chat";
 import definition from "./model.json";
+import qwen35Definition from "./model-qwen35.json";
 
 const badge = document.querySelector("#badge");
 await registerWebTool(
   defineWebTool({
     name: "add_to_cart",
     description: "Add a product to the cart.",
-    inputSchema: { type: "object", properties: { sku: { type: "string" } }, required: ["sku"] },
+    inputSchema: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer", minimum: 1 } }, required: ["sku"] },
     execute: ({ sku }) => {
       badge.textContent = String(Number(badge.textContent) + 1);
       return `Added ${sku}.`;
@@ -21,7 +22,9 @@ await registerWebTool(
 
 // ?threads=2 asks for ONNX Runtime's WASM threads (they run where the page is cross-origin isolated).
 const threads = Number(new URLSearchParams(location.search).get("threads")) || undefined;
-const adapter = createLocalAdapter({ models: [defineModel(definition)], autoLoad: false, ...(threads && { threads }) });
+// ?model=qwen35 uses the site's Qwen3.5-format model (XML tool calls) instead.
+const model = new URLSearchParams(location.search).get("model") === "qwen35" ? qwen35Definition : definition;
+const adapter = createLocalAdapter({ models: [defineModel(model)], autoLoad: false, ...(threads && { threads }) });
 
 window.runConsumer = async () => {
   await adapter.prepare();
@@ -32,7 +35,7 @@ window.runConsumer = async () => {
     });
     session.send("Add socks");
   });
-  const { messages, status, error } = session.getSnapshot();
-  return { status, error, state: adapter.status().state, messages };
+  const { messages, status, error, usage } = session.getSnapshot();
+  return { status, error, usage, state: adapter.status().state, messages };
 };
 document.body.dataset.ready = "true";
