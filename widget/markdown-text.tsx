@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { parseMarkdownIncrementally, type MarkdownBlock, type MarkdownInline, type MarkdownParse } from "./parse-markdown.js";
-import { onRevealFrame } from "./reveal-queue.js";
+import { onRevealFrame, recordRevealStep, revealStepChars } from "./reveal-queue.js";
 import { LONG_LINE_CHARS, spanLength, splitLongLine } from "./split-long-line.js";
 
 /** What `<MarkdownText>` takes. */
@@ -20,17 +20,20 @@ export interface MarkdownTextProps {
  * before the last line keep their objects from the previous parse, so
  * their memoized views skip rendering, and only the open block is parsed
  * and rendered again. Within it, an unchanged line, or an unchanged piece
- * of one long line, skips rendering too. A text that arrives more than
- * {@link REVEAL_STEP_CHARS} ahead of what is shown (a whole long reply, a
- * restored conversation) is shown that much per animation frame, as if it
- * streamed, so no frame renders more than one step.
+ * of one long line, skips rendering too. A text that arrives further ahead
+ * of what is shown than one step (`revealStepChars`: what renders in ~24 ms
+ * on this device; a whole long reply, a restored conversation) is shown a
+ * step per animation frame, as if it streamed, so no frame renders more.
  */
 export function MarkdownText({ text }: MarkdownTextProps): ReactNode {
   const shown = useRef("");
   const [, showMore] = useReducer((count: number) => count + 1, 0);
+  const renderStarted = performance.now();
   const from = text.startsWith(shown.current) ? shown.current.length : 0;
-  const visible = text.length - from <= REVEAL_STEP_CHARS ? text : text.slice(0, from + REVEAL_STEP_CHARS);
+  const step = revealStepChars();
+  const visible = text.length - from <= step ? text : text.slice(0, from + step);
   useLayoutEffect(() => {
+    recordRevealStep(visible.length - from, performance.now() - renderStarted);
     shown.current = visible;
   }, [visible]);
   useEffect(() => (visible.length < text.length ? onRevealFrame(showMore) : undefined), [visible, text]);
@@ -47,12 +50,6 @@ export function MarkdownText({ text }: MarkdownTextProps): ReactNode {
     </div>
   );
 }
-
-/**
- * The most text one render adds: ~10 ms of rendering and layout of mixed
- * markdown on a slow machine, measured with bench/markdown.
- */
-export const REVEAL_STEP_CHARS = 8_000;
 
 const BlockView = memo(function BlockView({ block }: { block: MarkdownBlock }): ReactNode {
   switch (block.type) {
