@@ -17,7 +17,6 @@ import {
   selectedVariant,
   type LocalAdapterEvent,
 } from "./local-adapter-reducer.js";
-import { runLocalSteps } from "./run-local-steps.js";
 
 /** What `createLocalAdapter` takes. Every field is optional. */
 export interface LocalAdapterOptions {
@@ -292,6 +291,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         }
       }
       const conversationId = `local:${req.messages[0]?.id ?? crypto.randomUUID()}`;
+      // The tool loop loads with the first reply, not with the page (the first render's budget).
+      const { runLocalSteps } = await import("./run-local-steps.js");
       yield* runLocalSteps(req, {
         engine: await getEngine(),
         model: modelSource(resolved),
