@@ -2,8 +2,24 @@ import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
 import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
 import { modelFormat } from "../models/model-formats.js";
+import { fixQwen35RopeDeltas } from "./fix-qwen35-rope.js";
 import type { GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+import {
+  aliasEntries,
+  cacheKind,
+  type CacheEntries,
+  type CacheKind,
+  type CacheLibrary,
+  commonPrefixLength,
+  ConversationCaches,
+  cropEntries,
+  disposeEntries,
+  disposeEntriesExcept,
+  downloadEntries,
+  entriesOnGpu,
+  type KeptCache,
+} from "./prefix-cache.js";
 import { wasmThreadsFor } from "./wasm-threads.js";
 
 type Transformers = typeof import("@huggingface/transformers");
@@ -34,6 +50,8 @@ interface LoadedModel {
   key: string;
   tokenizer: Tokenizer;
   model: CausalModel;
+  /** How its cache can be reused across steps (prefix-cache.ts). */
+  cacheKind: CacheKind;
 }
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
@@ -63,43 +81,8 @@ function nextTask(): Promise<void> {
   });
 }
 
-/** A tensor as transformers.js holds it (CPU data for reuse). */
-interface CacheTensor {
-  type: string;
-  dims: number[];
-  data: ArrayLike<unknown> & { subarray(start: number, end: number): ArrayLike<unknown> };
-  location?: string;
-}
-
-/** One conversation's token ids and the KV cache that covers them, for one model. */
-interface ConversationCache {
-  modelKey: string;
-  tokens: bigint[];
-  entries: Record<string, CacheTensor>;
-}
-
-/** How many conversations keep a KV cache (the oldest is dropped). */
+/** How many conversations keep a cache (the oldest is dropped). */
 const MAX_CONVERSATIONS = 4;
-
-/**
- * The cache cut to its first `length` positions: `[batch, heads, seq, dim]`
- * copied per head with `TypedArray.set` (Tensor.slice is ~30x slower).
- * `undefined` when a tensor is not in CPU memory (WebGPU): no reuse then.
- */
-function cropCache(library: Transformers, entries: Record<string, CacheTensor>, length: number): unknown {
-  const cropped: Record<string, unknown> = {};
-  for (const [name, tensor] of Object.entries(entries)) {
-    if ((tensor.location ?? "cpu") !== "cpu" || tensor.dims.length !== 4) return undefined;
-    const [batch, heads, seq, dim] = tensor.dims as [number, number, number, number];
-    const Data = tensor.data.constructor as new (length: number) => { set(source: ArrayLike<unknown>, offset: number): void };
-    const data = new Data(batch * heads * length * dim);
-    for (let row = 0; row < batch * heads; row++) {
-      data.set(tensor.data.subarray(row * seq * dim, row * seq * dim + length * dim), row * length * dim);
-    }
-    cropped[name] = new library.Tensor(tensor.type as never, data as never, [batch, heads, length, dim]);
-  }
-  return new library.DynamicCache(cropped as never);
-}
 
 /** The Qwen chat template's tool shape. */
 function templateTools(tools: ToolDescriptor[]) {
@@ -121,8 +104,8 @@ export class TransformersEngine implements ModelEngine {
   private loaded?: LoadedModel;
   private loading?: { key: string; promise: Promise<LoadedModel> };
   private queue: Promise<unknown> = Promise.resolve();
-  /** Per conversation: the token ids of the last generation and their KV cache. */
-  private readonly conversations = new Map<string, ConversationCache>();
+  /** Per conversation: a cache and the token ids it covers (prefix-cache.ts). */
+  private readonly conversations = new ConversationCaches(MAX_CONVERSATIONS);
   /**
    * ONNX Runtime's WASM threads: what the first load asked for, then what ONNX
    * Runtime started with once it has (it starts its wasm once per worker, and
@@ -249,7 +232,11 @@ export class TransformersEngine implements ModelEngine {
       const wasm = library.env.backends.onnx.wasm;
       if (!isNode && wasm && typeof wasm.numThreads === "number") this.wasmThreads = wasm.numThreads;
       onProgress({ progress: 1 });
-      return { key: model.key, tokenizer, model: causal };
+      // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
+      fixQwen35RopeDeltas(causal, library.Tensor as never);
+      const sessions = (causal as unknown as { sessions?: Record<string, { inputNames?: string[] }> }).sessions ?? {};
+      const decoder = sessions.decoder_model_merged ?? sessions.model;
+      return { key: model.key, tokenizer, model: causal, cacheKind: cacheKind(decoder?.inputNames ?? []) };
     } catch (error) {
       if (EngineError.isInstance(error)) throw error;
       const engineError = toEngineError(error, "load_failed");
@@ -269,8 +256,16 @@ export class TransformersEngine implements ModelEngine {
       onEvent({ type: "end", reason: "aborted" });
       return;
     }
-    const { tokenizer, model } = await this.loadModel(request.model, () => {});
+    const { tokenizer, model, cacheKind: kind } = await this.loadModel(request.model, () => {});
     const library = await this.library();
+    const caches = library as unknown as CacheLibrary;
+    let kept = this.conversations.take(request.conversationId);
+    if (kept && kept.modelKey !== request.model.key) {
+      disposeEntries(kept.entries);
+      kept = undefined;
+    }
+    /** The hybrid snapshot this step makes or reuses (kept for the next step). */
+    let snapshot: KeptCache | undefined;
     try {
       const inputs = tokenizer.apply_chat_template(modelFormat(request.model.format).templateMessages(request.messages) as never, {
         tools: request.tools.length ? (templateTools(request.tools) as never) : null,
@@ -279,23 +274,7 @@ export class TransformersEngine implements ModelEngine {
         return_dict: true,
       } as never) as unknown as { input_ids: { dims: number[] }; attention_mask: unknown };
       const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
-
-      // Reuse the conversation's KV cache for the longest common token prefix
-      // (at most all but the last prompt token); the model gets the FULL ids and mask.
       const ids = Array.from((inputs.input_ids as unknown as { data: BigInt64Array }).data);
-      const kept = this.conversations.get(request.conversationId);
-      this.conversations.delete(request.conversationId);
-      let pastKeyValues: unknown;
-      let cachedPromptTokens = 0;
-      if (kept && kept.modelKey === request.model.key) {
-        const limit = Math.min(kept.tokens.length, ids.length - 1);
-        let common = 0;
-        while (common < limit && kept.tokens[common] === ids[common]) common++;
-        if (common > 0) {
-          pastKeyValues = cropCache(library, kept.entries, common);
-          if (pastKeyValues !== undefined) cachedPromptTokens = common;
-        }
-      }
 
       const started = performance.now();
       let firstTokenAt: number | undefined;
@@ -329,25 +308,73 @@ export class TransformersEngine implements ModelEngine {
       const maxNewTokens = request.maxNewTokens ?? 1024;
       const sampling =
         request.temperature === undefined ? {} : request.temperature === 0 ? { do_sample: false } : { do_sample: true, temperature: request.temperature };
+      let cachedPromptTokens = 0;
       try {
-        const output = (await model.generate({
-          ...inputs,
-          ...sampling,
-          ...(pastKeyValues !== undefined && { past_key_values: pastKeyValues }),
-          return_dict_in_generate: true,
-          max_new_tokens: maxNewTokens,
-          streamer,
-          stopping_criteria: [new AbortCriteria()],
-        } as never)) as unknown as { sequences: { data: BigInt64Array }; past_key_values: Record<string, CacheTensor> & { get_seq_length(): number } };
-        // The cache covers every token but the last one sampled (never fed back).
-        const covered = output.past_key_values.get_seq_length();
-        const entries = Object.fromEntries(Object.entries(output.past_key_values).filter(([name]) => name.startsWith("past_key_values."))) as Record<string, CacheTensor>;
-        if (Object.values(entries).every((tensor) => (tensor.location ?? "cpu") === "cpu")) {
-          this.conversations.set(request.conversationId, { modelKey: request.model.key, tokens: Array.from(output.sequences.data.subarray(0, covered)), entries });
-          while (this.conversations.size > MAX_CONVERSATIONS) this.conversations.delete(this.conversations.keys().next().value!);
-        } else {
-          await (output.past_key_values as unknown as { dispose(): Promise<void> }).dispose?.();
+        // The cache this step starts from (the model always gets the FULL ids and mask).
+        let pastKeyValues: unknown;
+        if (kind === "kv" && kept) {
+          // The longest common token prefix (at most all but the last prompt token), cut from the kept cache.
+          const common = commonPrefixLength(kept.tokens, ids, ids.length - 1);
+          if (common > 0) {
+            // A GPU cache that must be cut is downloaded first (its buffers released).
+            const entries = common < kept.tokens.length && entriesOnGpu(kept.entries) ? await downloadEntries(caches, kept.entries) : kept.entries;
+            pastKeyValues = new library.DynamicCache(cropEntries(caches, entries, common) as never);
+            cachedPromptTokens = common;
+          }
+        } else if (kind === "hybrid") {
+          // A snapshot at the prompt boundary (all prompt tokens but the last), reused only
+          // when this prompt's ids extend the kept snapshot's exactly.
+          const boundary = ids.length - 1;
+          const base = kept && kept.tokens.length <= boundary && commonPrefixLength(kept.tokens, ids) === kept.tokens.length ? kept : undefined;
+          if (kept && !base) disposeEntries(kept.entries);
+          kept = undefined;
+          if (base) cachedPromptTokens = base.tokens.length;
+          if (boundary > 0 && base?.tokens.length === boundary) {
+            snapshot = base;
+          } else if (boundary > 0) {
+            const prefix = ids.slice(0, boundary);
+            const prefilled = (await model.generate({
+              input_ids: new library.Tensor("int64", BigInt64Array.from(prefix), [1, boundary]),
+              attention_mask: new library.Tensor("int64", new BigInt64Array(boundary).fill(1n), [1, boundary]),
+              ...(base && { past_key_values: new library.DynamicCache(aliasEntries(caches, base.entries) as never) }),
+              max_new_tokens: 1,
+              do_sample: false,
+              return_dict_in_generate: true,
+            } as never)) as unknown as { past_key_values: CacheEntries };
+            disposeEntries(base?.entries);
+            snapshot = { modelKey: request.model.key, tokens: prefix, entries: { ...prefilled.past_key_values } };
+          }
+          // generate() disposes the cache tensors it replaces: it gets aliases, the snapshot stays.
+          if (snapshot) pastKeyValues = new library.DynamicCache(aliasEntries(caches, snapshot.entries) as never);
         }
+
+        if (!signal.aborted) {
+          const output = (await model.generate({
+            ...inputs,
+            ...sampling,
+            ...(pastKeyValues !== undefined && { past_key_values: pastKeyValues }),
+            return_dict_in_generate: true,
+            max_new_tokens: maxNewTokens,
+            streamer,
+            stopping_criteria: [new AbortCriteria()],
+          } as never)) as unknown as { sequences: { data: BigInt64Array }; past_key_values: CacheEntries & { get_seq_length(): number } };
+          const finalEntries: CacheEntries = { ...output.past_key_values };
+          // What generate() was handed and did not replace is the engine's to free.
+          disposeEntriesExcept(kept?.entries, finalEntries);
+          kept = undefined;
+          if (kind === "kv") {
+            // The cache covers every token but the last one sampled (never fed back).
+            const covered = output.past_key_values.get_seq_length();
+            this.conversations.set(request.conversationId, { modelKey: request.model.key, tokens: Array.from(output.sequences.data.subarray(0, covered)), entries: finalEntries });
+          } else {
+            disposeEntriesExcept(finalEntries, snapshot?.entries);
+          }
+        }
+        // Aborted before generating: a KV cache not handed on is dropped; a snapshot is still right.
+        disposeEntries(kept?.entries);
+        kept = undefined;
+        if (snapshot) this.conversations.set(request.conversationId, snapshot);
+        snapshot = undefined;
       } finally {
         (model as { forward: unknown }).forward = forward;
       }
@@ -367,6 +394,8 @@ export class TransformersEngine implements ModelEngine {
       const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";
       onEvent({ type: "end", reason });
     } catch (error) {
+      disposeEntries(kept?.entries);
+      disposeEntries(snapshot?.entries);
       if (signal.aborted) {
         onEvent({ type: "end", reason: "aborted" });
         return;
