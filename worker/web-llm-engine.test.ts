@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, InitProgressCallback, MLCEngineInterface } from "@mlc-ai/web-llm";
 import { describe, expect, it } from "vitest";
 import type { EngineEvent, GenerateRequest, ModelSource } from "./protocol.js";
+import { createEngineHost } from "./engine-host.js";
 import { WebLlmEngine } from "./web-llm-engine.js";
 
 const model: ModelSource = { key: "qwen3-0.6b/webgpu-q4f16", engine: "web-llm", device: "webgpu", dtype: "q4f16_1", repo: "Qwen3-0.6B-q4f16_1-MLC", baseUrl: "https://huggingface.co", files: [{ path: "all", bytes: 1000 }] };
@@ -104,6 +105,30 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     expect(sent.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(sent.messages[0]!.content).toContain('<tools>\n{"type":"function","function":{"name":"add_to_cart"');
     expect(sent.messages[2]!.content).toBe('<tool_call>\n{"name":"add_to_cart","arguments":{"sku":"socks"}}\n</tool_call>');
+    expect(sent.messages[3]!.content).toBe('<tool_response>\n{"ok":true}\n</tool_response>');
+  });
+
+  it("drives a Qwen3.5 MLC build through the raw completion path: the runtime's own XML prompt, no tools API, and the host reads the XML call (a double of web-llm)", async () => {
+    const qwen35: ModelSource = { ...model, key: "qwen3.5-0.8b/webgpu-mlc", repo: "Qwen3.5-0.8B-q4f16_1-MLC", format: "qwen3.5" };
+    const reply = ["I'll add them.\n\n<tool_call>\n<function=add_", "to_cart>\n<parameter=sku>\nsocks\n</parameter>\n<parameter=quantity>\n2\n</param", "eter>\n</function>\n</tool_call>"];
+    const { engine, calls } = mlcDouble(reply);
+    const host = createEngineHost({
+      engines: { "web-llm": () => new WebLlmEngine({ createEngine: () => engine, importWebLlm: library(new Set([qwen35.repo])) }) },
+      store: { cacheStatus: async () => ({ cached: true }), download: async () => {}, deleteModel: async () => {} },
+    });
+    const tools = [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer" } } } }];
+    const events: EngineEvent[] = [];
+    await host.generate({ ...request, model: qwen35, tools }, (event) => events.push(event));
+    expect(events.filter((event) => event.type !== "usage")).toEqual([
+      { type: "text", text: "I'll add them." },
+      { type: "tool-call", name: "add_to_cart", input: { sku: "socks", quantity: 2 } },
+      { type: "end", reason: "stop" },
+    ]);
+    const sent = calls.requests[0]!;
+    expect("tools" in sent).toBe(false);
+    expect(sent.messages[0]!.content).toMatch(/^# Tools\n\nYou have access to the following functions:\n\n<tools>\n\{"type":"function"/);
+    expect(sent.messages[0]!.content).toMatch(/<\/IMPORTANT>\n\nYou help shoppers\.$/);
+    expect(sent.messages[2]!.content).toBe("<tool_call>\n<function=add_to_cart>\n<parameter=sku>\nsocks\n</parameter>\n</function>\n</tool_call>");
     expect(sent.messages[3]!.content).toBe('<tool_response>\n{"ok":true}\n</tool_response>');
   });
 
