@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
-import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../../models/test-models/example-scripted-models.js";
+import { STORE_SCRIPTED_ANSWER, storeScriptedModel, storeScriptedQwen35Model } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 
@@ -23,6 +23,7 @@ describe("Field Store with the scripted on-device model", () => {
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
     await ensureTestModel(storeScriptedModel());
+    await ensureTestModel(storeScriptedQwen35Model());
     server = await createServer({
       configFile: false,
       ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
@@ -89,6 +90,27 @@ describe("Field Store with the scripted on-device model", () => {
     // The cart and the orders persist.
     await page.reload();
     await page.waitForSelector('[data-order="FS-1001"]');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it("shops the same way on a Qwen3.5-format model: XML calls read in the worker, typed parameters, the order placed on the person's click, usage shown", async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${origin}/field-store/?model=test-store-scripted-qwen35`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.click("#open-chat");
+    await chat().locator("button", { hasText: /Download/ }).click({ timeout: 30_000 });
+    const composer = chat().locator("textarea");
+    await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await composer.fill("Buy me a pair of trail socks");
+    await composer.press("Enter");
+    await chat().locator('.tool[data-tool="place_order"][data-state="awaiting-confirmation"]').waitFor({ timeout: 60_000 });
+    expect(await page.textContent("#cart-badge")).toBe("1");
+    await page.click("#place-order");
+    await chat().getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 30_000 });
+    const usage = chat().locator("[data-usage]");
+    await usage.waitFor({ timeout: 10_000 });
+    expect(await usage.textContent()).toMatch(/^\d+ tokens in.* · \d+ out/);
+    await page.screenshot({ path: `${results}field-store-qwen35-chat.png` });
     expect(errors).toEqual([]);
   }, 240_000);
 });

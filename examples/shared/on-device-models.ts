@@ -4,12 +4,16 @@
 import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "@webmcp-agents/chat/runtime";
 
 /** The examples' scripted test models (models/test-models/example-scripted-models.ts builds them). */
-export type ExampleScript = "store-scripted" | "assistant-scripted";
+export type ExampleScript = "store-scripted" | "store-scripted-qwen35" | "assistant-scripted";
 
 const SCRIPTS: Record<ExampleScript, { label: string; brief: string }> = {
   "store-scripted": {
     label: "Test model: Field Store script",
     brief: "For tests only: opens the trail socks, adds them to the cart and places the order, whatever you ask.",
+  },
+  "store-scripted-qwen35": {
+    label: "Test model: Field Store script (Qwen3.5 format)",
+    brief: "For tests only: the same shopping flow, written in Qwen3.5's XML tool calls.",
   },
   "assistant-scripted": {
     label: "Test model: offline assistant script",
@@ -37,7 +41,7 @@ function scriptedEntry(id: ExampleScript, baseUrl: string): CatalogEntry {
     files,
     bytes,
   }));
-  return { id: `test-${id}`, ...SCRIPTS[id], parameters: 1, testModel: true, baseUrl, variants };
+  return { id: `test-${id}`, ...SCRIPTS[id], parameters: 1, testModel: true, baseUrl, variants, ...(id.endsWith("-qwen35") && { format: "qwen3.5" as const }) };
 }
 
 const settings = __WEB_AGENTS_EXAMPLES__;

@@ -1,4 +1,5 @@
 import { formatToolCall } from "./format-tool-call.js";
+import { formatXmlToolCall } from "./format-xml-tool-call.js";
 import { scriptedModel } from "./scripted-model.js";
 import type { TestModelDefinition } from "./test-model-definition.js";
 
@@ -22,6 +23,23 @@ export const STORE_SCRIPTED_REPLIES: readonly string[] = [
   STORE_SCRIPTED_ANSWER,
 ];
 
+/** The folder name of the Field Store's scripted model in Qwen3.5's format. */
+export const STORE_SCRIPTED_QWEN35_ID = "store-scripted-qwen35";
+
+/** The same shopping flow in Qwen3.5's XML calls (typed parameters: `quantity` is an integer). */
+export const STORE_SCRIPTED_QWEN35_REPLIES: readonly string[] = [
+  formatXmlToolCall({ name: "go_to", arguments: { page: `product/${STORE_SCRIPTED_PRODUCT}` } }),
+  formatXmlToolCall({ name: "add_to_cart", arguments: { quantity: 1 } }),
+  formatXmlToolCall({ name: "go_to", arguments: { page: "cart" } }),
+  formatXmlToolCall({ name: "place_order", arguments: {} }),
+  STORE_SCRIPTED_ANSWER,
+];
+
+/** `store-scripted-qwen35`: the Field Store's shopper with Qwen3.5's chat template and XML calls. */
+export function storeScriptedQwen35Model(): TestModelDefinition {
+  return scriptedModel({ id: STORE_SCRIPTED_QWEN35_ID, replies: STORE_SCRIPTED_QWEN35_REPLIES, chatFormat: "qwen3.5" });
+}
+
 /** The folder name of the offline assistant's scripted model. */
 export const ASSISTANT_SCRIPTED_ID = "assistant-scripted";
 /** Its one answer, to any message. */
@@ -39,5 +57,5 @@ export function assistantScriptedModel(): TestModelDefinition {
 
 /** The examples' scripted models, built by `npm start` when test models are on. */
 export function exampleTestModels(): TestModelDefinition[] {
-  return [storeScriptedModel(), assistantScriptedModel()];
+  return [storeScriptedModel(), storeScriptedQwen35Model(), assistantScriptedModel()];
 }
