@@ -21,8 +21,9 @@ describe("splitLongLine", () => {
     expect(pieces.flat().filter((span) => span.type !== "text")).toEqual([line[0], line[2]]);
   });
 
-  it("leaves a line with no space to cut at as one piece", () => {
-    expect(splitLongLine([text("a".repeat(50))], 10)).toEqual([[text("a".repeat(50))]]);
+  it("cuts a string with no space every two sizes, and leaves a shorter one whole", () => {
+    expect(splitLongLine([text("a".repeat(50))], 10).map(joined)).toEqual(["a".repeat(20), "a".repeat(20), "a".repeat(10)]);
+    expect(splitLongLine([text("a".repeat(15))], 10).map(joined)).toEqual(["a".repeat(15)]);
   });
 
   it("keeps its pieces as the line grows: only the last one changes", () => {

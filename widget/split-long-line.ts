@@ -19,8 +19,8 @@ export function spanLength(span: MarkdownInline): number {
 /**
  * Splits a long line's spans into pieces of at least `size` characters, each
  * ending on a space inside plain text, so that a piece shown as a block of
- * its own breaks the line where it could have wrapped anyway. A line with no
- * such space after `size` characters stays one piece. Pieces are stable as
+ * its own breaks the line where it could have wrapped anyway; where no space
+ * comes within another `size` characters, the piece ends there. Pieces are stable as
  * the line grows: appending text changes only the last.
  */
 export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): MarkdownInline[][] {
@@ -35,9 +35,12 @@ export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): 
     }
     let text = span.text;
     while (pieceLength + text.length >= size) {
-      const space = text.slice(Math.max(0, size - pieceLength)).search(/\s/);
-      if (space === -1) break;
-      const cut = Math.max(0, size - pieceLength) + space + 1;
+      const from = Math.max(0, size - pieceLength);
+      const space = text.slice(from, from + size).search(/\s/);
+      // No space for another `size` characters (a URL, base64): cut there;
+      // the bubble wraps such a string anywhere (overflow-wrap) anyway.
+      if (space === -1 && text.length < from + size) break;
+      const cut = space === -1 ? from + size : from + space + 1;
       piece.push({ type: "text", text: text.slice(0, cut) });
       pieces.push(piece);
       piece = [];
