@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel } from "../models/test-models/index.js";
+import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel, tinyQwen35Model } from "../models/test-models/index.js";
 import {
   cleanEnvironment,
   createApp,
@@ -48,6 +48,7 @@ let work: string;
 let tarball: string;
 let modelFolder: string;
 let qwen35Folder: string;
+let shapedFolder: string;
 
 /** What the site's app.js imports as ./model-qwen35.json: a Qwen3.5-format model (XML tool calls), named by its format. */
 function qwen35Definition() {
@@ -59,6 +60,19 @@ function qwen35Definition() {
     format: "qwen3.5",
     baseUrl: "/models",
     variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "scripted-qwen35", files: pinnedFiles(qwen35Folder, MODEL_FILES) }],
+  };
+}
+
+/** What the site's app.js imports as ./model-shaped.json: a Qwen3.5-shaped model (qwen3_5_text: conv, recurrent and KV caches; random weights). */
+function shapedDefinition() {
+  return {
+    id: "tiny-qwen35-ours",
+    label: "A Qwen3.5-shaped model",
+    brief: "Random weights with Qwen3.5's architecture: answers nonsense.",
+    parameters: 1_000,
+    format: "qwen3.5",
+    baseUrl: "/models",
+    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "tiny-qwen35", files: pinnedFiles(shapedFolder, MODEL_FILES) }],
   };
 }
 
@@ -108,6 +122,26 @@ async function expectToolLoop(url: string, expected: { input: unknown; answer: s
   }
 }
 
+/** The Qwen3.5-shaped model (random weights) through the same public API: it loads, generates in the loop, ends, and reports usage. */
+async function expectShapedRun(url: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 });
+    const result = await page.evaluate(() => (window as unknown as { runConsumer: () => Promise<any> }).runConsumer().catch((error: Error) => ({ thrown: error.message })));
+    expect(result.thrown, errors.join("\n")).toBeUndefined();
+    expect(result).toMatchObject({ status: "idle", state: "ready" });
+    expect(result.usage.promptTokens).toBeGreaterThan(0);
+    expect(result.usage.outputTokens).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Waits until `url` answers 200. */
 async function waitForServer(url: string, child: ChildProcess, log: () => string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -126,6 +160,7 @@ describe("the package as a site installs and builds it", () => {
     tarball = await packPackage(root, join(work, "pack"));
     modelFolder = (await ensureTestModel(scriptedModel())).folder;
     qwen35Folder = (await ensureTestModel(qwen35ScriptedModel())).folder;
+    shapedFolder = (await ensureTestModel(tinyQwen35Model())).folder;
   }, 400_000);
 
   afterAll(() => {
@@ -206,6 +241,8 @@ describe("the package as a site installs and builds it", () => {
     cpSync(`${fixtures}app.js`, join(app, "app.js"));
     writeFileSync(join(app, "model.json"), JSON.stringify(modelDefinition()));
     writeFileSync(join(app, "model-qwen35.json"), JSON.stringify(qwen35Definition()));
+    writeFileSync(join(app, "model-shaped.json"), JSON.stringify(shapedDefinition()));
+    hostModel(shapedFolder, MODEL_FILES, join(app, "public", "models"), "tiny-qwen35");
     hostModel(modelFolder, MODEL_FILES, join(app, "public", "models"), "scripted");
     hostModel(qwen35Folder, MODEL_FILES, join(app, "public", "models"), "scripted-qwen35");
     await shell("npx", ["vite", "build"], app);
@@ -224,7 +261,10 @@ describe("the package as a site installs and builds it", () => {
         await waitForServer(`http://127.0.0.1:${port}/`, server, () => log);
         await expectToolLoop(`http://127.0.0.1:${port}/`);
         // The same site with its Qwen3.5-format model: XML calls read in the worker, typed parameters.
-        if (command.length === 2) await expectToolLoop(`http://127.0.0.1:${port}/?model=qwen35`, { input: DEFAULT_QWEN35_TOOL_CALL.arguments, answer: DEFAULT_QWEN35_ANSWER });
+        if (command.length === 2) {
+          await expectToolLoop(`http://127.0.0.1:${port}/?model=qwen35`, { input: DEFAULT_QWEN35_TOOL_CALL.arguments, answer: DEFAULT_QWEN35_ANSWER });
+          await expectShapedRun(`http://127.0.0.1:${port}/?model=shaped`);
+        }
       } finally {
         if (server.pid) process.kill(-server.pid, "SIGTERM");
       }
@@ -243,6 +283,7 @@ describe("the package as a site installs and builds it", () => {
     cpSync(`${fixtures}app.js`, join(app, "src", "index.js"));
     writeFileSync(join(app, "src", "model.json"), JSON.stringify(modelDefinition()));
     writeFileSync(join(app, "src", "model-qwen35.json"), JSON.stringify(qwen35Definition()));
+    writeFileSync(join(app, "src", "model-shaped.json"), JSON.stringify(shapedDefinition()));
     // webpack's defaults: ./src/index.js in, ./dist/main.js out.
     await shell("npx", ["webpack", "--mode", "production"], app);
     const built = readdirSync(join(app, "dist"));

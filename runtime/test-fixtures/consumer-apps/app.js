@@ -6,6 +6,7 @@
 import { createAgentSession, createLocalAdapter, defineModel, defineWebTool, registerWebTool } from "@webmcp-agents/chat";
 import definition from "./model.json";
 import qwen35Definition from "./model-qwen35.json";
+import shapedDefinition from "./model-shaped.json";
 
 const badge = document.querySelector("#badge");
 await registerWebTool(
@@ -22,8 +23,10 @@ await registerWebTool(
 
 // ?threads=2 asks for ONNX Runtime's WASM threads (they run where the page is cross-origin isolated).
 const threads = Number(new URLSearchParams(location.search).get("threads")) || undefined;
-// ?model=qwen35 uses the site's Qwen3.5-format model (XML tool calls) instead.
-const model = new URLSearchParams(location.search).get("model") === "qwen35" ? qwen35Definition : definition;
+// ?model=qwen35 uses the site's Qwen3.5-format model (XML tool calls) instead; ?model=shaped a
+// Qwen3.5-shaped one (random weights: it answers nonsense, through the same loop).
+const models = { qwen35: qwen35Definition, shaped: shapedDefinition };
+const model = models[new URLSearchParams(location.search).get("model")] ?? definition;
 const adapter = createLocalAdapter({ models: [defineModel(model)], autoLoad: false, ...(threads && { threads }) });
 
 window.runConsumer = async () => {
