@@ -3,9 +3,13 @@
  * The floor: a bare onnxruntime-web session loop in a worker of its own.
  * The ONNX file (and its external data) comes from the same Cache API
  * entries the other paths read; each step feeds `input_ids`,
- * `attention_mask`, `position_ids` and the previous step's `present.*` back
- * as `past_key_values.*`, takes the argmax of the last logits row (greedy),
- * and decodes the token's bytes. No chat template, no tokenizer beyond that.
+ * `attention_mask`, `position_ids` and the previous step's `present*`
+ * outputs back as the `past_*` inputs (`present.i.key` -> `past_key_values.i.key`;
+ * Qwen3.5's `present_conv.i` / `present_recurrent.i` -> `past_conv.i` /
+ * `past_recurrent.i`; the first step's empty caches shaped from the
+ * session's input metadata, as transformers.js builds them), takes the
+ * argmax of the last logits row (greedy), and decodes the token's bytes. No
+ * chat template, no tokenizer beyond that.
  */
 import * as ort from "onnxruntime-web/webgpu";
 import { MODEL_CACHE_NAME, modelFileUrl } from "../worker/model-file-url.js";
@@ -28,11 +32,23 @@ export interface BareModelArgs {
 interface Loaded {
   session: ort.InferenceSession;
   decoder: ByteLevelDecoder;
-  layers: number;
-  kvHeads: number;
-  headDim: number;
+  /** The cache inputs with their first step's shapes (symbolic dims: batch 1, the rest 0). */
+  cacheInputs: { name: string; type: "float32" | "float16"; dims: number[] }[];
+  /** `position_ids` is `[3, batch, seq]` (Qwen3.5's M-RoPE; text positions in all three rows). */
+  ropeRows: number;
   eos: Set<number>;
 }
+
+/** The graph's cache outputs, from the config as transformers.js names them: per layer KV, or conv + recurrent for Qwen3.5's linear-attention layers. */
+function cacheOutputs(config: Record<string, unknown>): string[] {
+  const text = (config.text_config ?? config) as { num_hidden_layers: number; layer_types?: string[] };
+  return Array.from({ length: text.num_hidden_layers }, (_, layer) =>
+    text.layer_types?.[layer] === "linear_attention" ? [`present_conv.${layer}`, `present_recurrent.${layer}`] : [`present.${layer}.key`, `present.${layer}.value`],
+  ).flat();
+}
+
+/** The cache input a `present*` output feeds. */
+const pastName = (output: string) => output.replace("present_conv", "past_conv").replace("present_recurrent", "past_recurrent").replace(/^present\./, "past_key_values.");
 
 let loaded: Loaded | undefined;
 
@@ -80,24 +96,24 @@ serveWorker({
       const data = await bytesOf(await read(cache, args, args.dataPath));
       options.externalData = [{ path: args.dataPath.split("/").pop()!, data }];
     }
-    const layerCount = (config as { num_hidden_layers: number }).num_hidden_layers;
-    // On WebGPU the KV cache stays on the GPU between steps, as transformers.js keeps it; only the logits come back.
-    if (args.device === "webgpu") {
-      options.preferredOutputLocation = Object.fromEntries(
-        Array.from({ length: layerCount }, (_, layer) => [`present.${layer}.key`, `present.${layer}.value`]).flat().map((name) => [name, "gpu-buffer" as const]),
-      );
-    }
     const t1 = performance.now();
+    // On WebGPU the caches stay on the GPU between steps, as transformers.js keeps them; only the logits come back.
+    if (args.device === "webgpu") options.preferredOutputLocation = Object.fromEntries(cacheOutputs(config!).map((name) => [name, "gpu-buffer" as const]));
     const session = await ort.InferenceSession.create(model, options);
     const t2 = performance.now();
     const eosIds = [generation?.eos_token_id ?? config?.eos_token_id].flat().filter((id): id is number => typeof id === "number");
-    const c = config as { num_hidden_layers: number; num_key_value_heads: number; head_dim?: number; hidden_size: number; num_attention_heads: number };
+    const metadata = session.inputMetadata as unknown as { name: string; type?: string; shape?: (number | string)[] }[];
     loaded = {
       session,
       decoder: new ByteLevelDecoder(tokenizer as unknown as TokenizerJson),
-      layers: c.num_hidden_layers,
-      kvHeads: c.num_key_value_heads,
-      headDim: c.head_dim ?? c.hidden_size / c.num_attention_heads,
+      cacheInputs: metadata
+        .filter((input) => input.name.startsWith("past_"))
+        .map((input) => ({
+          name: input.name,
+          type: input.type === "float16" ? "float16" : "float32",
+          dims: (input.shape ?? []).map((dim) => (typeof dim === "number" ? dim : dim === "batch_size" ? 1 : 0)),
+        })),
+      ropeRows: metadata.find((input) => input.name === "position_ids")?.shape?.length === 3 ? 3 : 1,
       eos: new Set(eosIds),
     };
     const t3 = performance.now();
@@ -106,15 +122,16 @@ serveWorker({
   },
   async generate({ ids, maxNewTokens }: { ids: number[]; maxNewTokens: number }, emit) {
     if (!loaded) throw new Error("load the model first");
-    const { session, decoder, layers, kvHeads, headDim, eos } = loaded;
+    const { session, decoder, cacheInputs, ropeRows, eos } = loaded;
     decoder.reset();
     const inputs = new Set(session.inputNames);
     const started = performance.now();
     let first: number | undefined;
     let last = started;
     let past: Record<string, ort.Tensor> = {};
-    for (let layer = 0; layer < layers; layer++) {
-      for (const kind of ["key", "value"]) past[`past_key_values.${layer}.${kind}`] = new ort.Tensor("float32", new Float32Array(), [1, kvHeads, 0, headDim]);
+    for (const input of cacheInputs) {
+      const size = input.dims.reduce((total, dim) => total * dim, 1);
+      past[input.name] = input.type === "float16" ? new ort.Tensor("float16", new Uint16Array(size), input.dims) : new ort.Tensor("float32", new Float32Array(size), input.dims);
     }
     let step = ids.map(BigInt);
     let position = 0;
@@ -127,7 +144,9 @@ serveWorker({
         attention_mask: new ort.Tensor("int64", new BigInt64Array(position + length).fill(1n), [1, position + length]),
         ...past,
       };
-      if (inputs.has("position_ids")) feeds.position_ids = new ort.Tensor("int64", BigInt64Array.from({ length }, (_, i) => BigInt(position + i)), [1, length]);
+      if (inputs.has("position_ids")) {
+        feeds.position_ids = new ort.Tensor("int64", BigInt64Array.from({ length: ropeRows * length }, (_, i) => BigInt(position + (i % length))), ropeRows === 3 ? [3, 1, length] : [1, length]);
+      }
       if (inputs.has("num_logits_to_keep")) feeds.num_logits_to_keep = new ort.Tensor("int64", BigInt64Array.of(1n), []);
       const outputs = await session.run(feeds);
       const logits = outputs.logits!;
@@ -156,10 +175,7 @@ serveWorker({
       for (const tensor of Object.values(past)) tensor.dispose?.();
       if (done) break;
       const next: Record<string, ort.Tensor> = {};
-      for (let layer = 0; layer < layers; layer++) {
-        next[`past_key_values.${layer}.key`] = outputs[`present.${layer}.key`]!;
-        next[`past_key_values.${layer}.value`] = outputs[`present.${layer}.value`]!;
-      }
+      for (const [name, tensor] of Object.entries(outputs)) if (name.startsWith("present")) next[pastName(name)] = tensor;
       past = next;
       position += length;
       step = [BigInt(best)];

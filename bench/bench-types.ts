@@ -3,6 +3,7 @@
  * `npm run bench`, which writes it under bench/results/.
  */
 
+import type { ModelFormatId } from "../models/model-format-id.js";
 import type { TracedLongTask } from "./trace-long-tasks.js";
 
 /** The three ways a model is run, interleaved in one bench run. */
@@ -33,6 +34,8 @@ export interface BenchModel {
   devices: ("wasm" | "webgpu")[];
   /** Why it cannot run here, when it cannot. */
   unavailable?: string;
+  /** The prompt and tool-call format (default Qwen3's). */
+  format?: ModelFormatId;
 }
 
 /** What one bench run is asked to do. */
@@ -63,6 +66,51 @@ export interface BenchConfig {
    * server sends COOP/COEP), else 1. What each path ran on is in its samples.
    */
   threads?: number;
+  /**
+   * Rounds of the two-step tool loop per run, on the runtime path (default
+   * 1; 0 skips it): step 1, step 2 from step 1's cache, and step 2's prompt
+   * prefilled fresh (a new conversation). See {@link ToolLoopSample}.
+   */
+  toolLoopRounds?: number;
+}
+
+/** One generation of the tool loop, through the runtime. */
+export interface ToolLoopStep {
+  promptTokens: number;
+  /** Prompt tokens the engine took from the conversation's cache. */
+  cachedPromptTokens: number;
+  /** On the page: from the run call to the first streamed part of the reply, or the generation's end (its one token). */
+  ttftMs: number;
+  /** The engine's own (from its generate call, cache preparation included). */
+  workerTtftMs: number;
+  text: string;
+}
+
+/**
+ * One round of the tool loop (bench/tool-loop.ts: a shop's tools, a user
+ * message, one call and its result): step 1; step 2 in the same
+ * conversation (the engine reuses step 1's cache); step 2's prompt again
+ * as a new conversation (a fresh prefill of the same ids).
+ */
+export interface ToolLoopSample {
+  step1: ToolLoopStep;
+  reused: ToolLoopStep;
+  fresh: ToolLoopStep;
+}
+
+export interface ToolLoopSummary {
+  rounds: number;
+  step1PromptTokens: number;
+  step2PromptTokens: number;
+  cachedPromptTokens: Stat;
+  reusedTtftMs: Stat;
+  freshTtftMs: Stat;
+  /** Step 2's TTFT with reuse / without, per round (page-side). */
+  ttftRatio: Stat;
+  /** The same, as the engine measured it. */
+  workerTtftRatio: Stat;
+  /** Step 2 wrote the same text (greedy) with reuse as without, every round. */
+  sameOutput: boolean;
 }
 
 /** One generation through one path. Times are measured on the page's main thread. */
@@ -177,6 +225,8 @@ export interface BenchResult {
   ratios: { vsTransformers?: Ratios; vsOrt?: Ratios };
   /** Every path generated the same number of tokens (greedy, same model, same prompt ids). */
   outputsAgree: boolean;
+  /** The two-step tool loop on the runtime path (absent with `--tool-loop 0` or without the runtime path). */
+  toolLoop?: { samples: ToolLoopSample[]; summary: ToolLoopSummary };
   /** With `npm run bench -- --trace`: the page's main-thread long tasks, from a Chromium trace. */
   trace?: { file: string; longTasks: TracedLongTask[] };
 }

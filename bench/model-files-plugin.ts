@@ -9,6 +9,19 @@ interface ManifestLike {
   id: string;
   dtype: string;
   files: { path: string; bytes: number; sha256?: string }[];
+  /** The prompt and tool-call format: Qwen3.5's for a `qwen3_5_text` model or one with Qwen3.5's chat template (XML calls). */
+  format: "qwen3" | "qwen3.5";
+}
+
+/** Qwen3.5 when the config says so, or the chat template writes XML calls (the scripted Qwen3.5 stand-ins are Qwen3 graphs). */
+function formatOf(folder: string, modelType: string | undefined): ManifestLike["format"] {
+  if (modelType === "qwen3_5_text") return "qwen3.5";
+  try {
+    const template = (JSON.parse(readFileSync(join(folder, "tokenizer_config.json"), "utf8")) as { chat_template?: unknown }).chat_template;
+    return typeof template === "string" && template.includes("<function=") ? "qwen3.5" : "qwen3";
+  } catch {
+    return "qwen3";
+  }
 }
 
 /** The built test models in `root` (folders with a manifest.json), for the page's model list. */
@@ -18,8 +31,8 @@ export function listBuiltModels(root: string): ManifestLike[] {
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && existsSync(join(root, entry.name, "manifest.json")))
     .flatMap((entry) => {
       try {
-        const manifest = JSON.parse(readFileSync(join(root, entry.name, "manifest.json"), "utf8")) as ManifestLike;
-        return [{ id: entry.name, dtype: manifest.dtype, files: manifest.files }];
+        const manifest = JSON.parse(readFileSync(join(root, entry.name, "manifest.json"), "utf8")) as ManifestLike & { modelType?: string };
+        return [{ id: entry.name, dtype: manifest.dtype, files: manifest.files, format: formatOf(join(root, entry.name), manifest.modelType) }];
       } catch {
         return [];
       }

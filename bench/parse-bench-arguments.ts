@@ -24,6 +24,8 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --paths <a,b>       runtime,transformers,ort (default all three)
   --threads <n>       ONNX Runtime WASM threads for every path (default the runtime's: min(4, cores - 1)
                       on this cross-origin isolated page); each path reports what it ran on
+  --tool-loop <n>     rounds of the two-step tool loop per run on the runtime path (default 1, 0 skips):
+                      step 2's time to first token from step 1's cache against a fresh prefill of it
   --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
   --trace             record a Chromium trace (<name>.trace.json) and print each main-thread task
                       over 50 ms with its CPU time and garbage collection
@@ -44,7 +46,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
   }
   if (flags.has("help")) throw new Error(BENCH_USAGE);
-  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "out", "profile"];
+  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "tool-loop", "out", "profile"];
   for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
   const int = (name: string, fallback: number, min: number) => {
     const raw = values.get(name);
@@ -71,6 +73,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     ...(bandwidth !== undefined && { bandwidthGBs: bandwidth }),
     ...(paths && { paths }),
     ...(values.has("threads") && { threads: int("threads", 1, 1) }),
+    ...(values.has("tool-loop") && { toolLoopRounds: int("tool-loop", 1, 0) }),
   };
   return {
     config,

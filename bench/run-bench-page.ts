@@ -21,10 +21,11 @@ import { createEngineClient, type EngineClient } from "../worker/engine-client.j
 import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
 import { defaultWasmThreads } from "../worker/wasm-threads.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
-import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample } from "./bench-types.js";
+import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample, type ToolLoopSample, type ToolLoopStep } from "./bench-types.js";
 import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
 import type { RawModelArgs } from "./raw-transformers-worker.js";
-import { stat, summarize } from "./summarize.js";
+import { stat, summarize, summarizeToolLoop } from "./summarize.js";
+import { BENCH_TOOLS, toolLoopMessages } from "./tool-loop.js";
 import { callWorker } from "./worker-rpc.js";
 
 const TEST_BASE = "/models/test";
@@ -34,7 +35,7 @@ const weightsOf = (files: { path: string; bytes: number }[]) => files.filter((fi
 
 /** The models: those built under .cache/models (served by the bench's Vite server), then the catalog's transformers.js variants. */
 export async function listModels(): Promise<BenchModel[]> {
-  const built = (await fetch("/bench-models.json").then((r) => (r.ok ? r.json() : []), () => [])) as { id: string; dtype: string; files: BenchModel["files"] }[];
+  const built = (await fetch("/bench-models.json").then((r) => (r.ok ? r.json() : []), () => [])) as { id: string; dtype: string; files: BenchModel["files"]; format?: BenchModel["format"] }[];
   const models: BenchModel[] = built.map((m) => ({
     id: m.id,
     label: `${m.id} (test model, ${m.dtype}, ${(weightsOf(m.files) / 1e6).toFixed(1)} MB)`,
@@ -44,6 +45,7 @@ export async function listModels(): Promise<BenchModel[]> {
     files: m.files.filter((f) => f.path !== "manifest.json"),
     weightsBytes: weightsOf(m.files),
     devices: ["wasm", "webgpu"],
+    ...(m.format && { format: m.format }),
   }));
   for (const entry of QWEN3_CATALOG) {
     for (const variant of entry.variants) {
@@ -57,6 +59,7 @@ export async function listModels(): Promise<BenchModel[]> {
         files: variant.files,
         weightsBytes: weightsOf(variant.files),
         devices: [variant.device],
+        ...(entry.format && { format: entry.format }),
       });
     }
   }
@@ -100,6 +103,7 @@ function catalogEntry(model: BenchModel, device: BenchConfig["device"]): Catalog
     parameters: 1,
     testModel: true,
     baseUrl: model.baseUrl,
+    ...(model.format && { format: model.format }),
     variants: [
       {
         id: `${device}-${model.dtype}`,
@@ -125,6 +129,7 @@ function sourceOf(entry: CatalogEntry): ModelSource {
     repo: variant.repo,
     baseUrl: entry.baseUrl!,
     files: variant.files.map(({ path, bytes }) => ({ path, bytes })),
+    ...(entry.format && { format: entry.format }),
   };
 }
 
@@ -167,6 +172,8 @@ interface LoadedPath {
   generate(): Promise<GenerationSample>;
   /** The WASM threads ONNX Runtime started with, once known (the runtime's after its first generation). */
   threads(): number | undefined;
+  /** The runtime's two-step tool loop (bench/tool-loop.ts); the runtime path only. */
+  toolLoop?(): Promise<ToolLoopSample>;
   terminate(): void;
 }
 
@@ -237,6 +244,8 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
         : loadWorker(spawnOrt(), bareArgs, { ids, maxNewTokens: config.outputTokens });
 
   const paths = config.paths ?? [...BENCH_PATHS];
+  const toolLoopRounds = paths.includes("runtime") ? (config.toolLoopRounds ?? 1) : 0;
+  const toolLoop: ToolLoopSample[] = [];
   const runs: BenchResult["runs"] = [];
   for (let run = 0; run < config.runs; run++) {
     const order = rotate(paths, run);
@@ -258,6 +267,16 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
           await pause(50);
           samples[path]!.generations.push(await marked(path, loaded[path]!));
         }
+      }
+      for (let round = 0; round < toolLoopRounds; round++) {
+        await pause(50);
+        const sample = await loaded.runtime!.toolLoop!();
+        toolLoop.push(sample);
+        log(
+          `run ${run + 1}/${config.runs} tool loop ${round + 1}/${toolLoopRounds}: step 1 ${sample.step1.promptTokens} tokens, TTFT ${sample.step1.ttftMs.toFixed(0)} ms; ` +
+            `step 2 ${sample.reused.promptTokens} tokens (${sample.reused.cachedPromptTokens} cached) TTFT ${sample.reused.ttftMs.toFixed(0)} ms, fresh ${sample.fresh.ttftMs.toFixed(0)} ms: ` +
+            `${(sample.reused.ttftMs / sample.fresh.ttftMs).toFixed(3)}x`,
+        );
       }
     } finally {
       for (const path of paths) loaded[path]?.terminate();
@@ -286,6 +305,7 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
     },
     threadsRequested: threads,
     runs,
+    ...(toolLoop.length > 0 && { toolLoop: { samples: toolLoop, summary: summarizeToolLoop(toolLoop) } }),
   });
 }
 
@@ -316,6 +336,8 @@ async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMe
 async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchConfig, threads: number): Promise<LoadedPath> {
   const client = spawnEngine();
   let usage: GenerationUsage | undefined;
+  /** When the page got the usage event (the generation's end). */
+  let usageAt = 0;
   let ranOn: number | undefined;
   // Only to read the usage the engine reports; every call passes straight through.
   const engine: EngineHost = {
@@ -324,6 +346,7 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
       client.generate(request, (event) => {
         if (event.type === "usage") {
           usage = event.usage;
+          usageAt = performance.now();
           ranOn = event.usage.threads;
         }
         onEvent(event);
@@ -365,7 +388,49 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
         workerDecodeTokPerS: reported.decodeTokensPerSecond,
       }, tasks);
     };
-    return { loadMs, generate, threads: () => ranOn, terminate: () => client.terminate() };
+
+    // The tool loop: one output token, its time to first token is the figure. (With more, the
+    // format's parser may hold back a random-weight model's leading whitespace until the end.)
+    const loopAdapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, threads, generation: { maxNewTokens: 1, temperature: 0 } });
+    await loopAdapter.prepare();
+    const loopStep = async (messages: AgentMessage[]): Promise<ToolLoopStep> => {
+      usage = undefined;
+      let first: number | undefined;
+      let text = "";
+      let error: string | undefined;
+      let reported: GenerationUsage | undefined;
+      const started = performance.now();
+      for await (const part of loopAdapter.run({ messages, tools: BENCH_TOOLS, signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
+        // The first step's reply only (a random-weight model could write a call, and the loop go on).
+        if (!reported && usage) {
+          reported = usage;
+          first ??= usageAt;
+        }
+        if (reported) continue;
+        if (part.type === "text-delta" || part.type === "reasoning" || part.type === "tool-call") first ??= performance.now();
+        if (part.type === "text-delta") text += part.delta;
+        else if (part.type === "error") error = part.error;
+      }
+      if (error) throw new Error(`runtime tool loop: ${error}`);
+      if (!reported && usage) {
+        reported = usage;
+        first ??= usageAt;
+      }
+      if (!reported) throw new Error("runtime tool loop: the engine reported no usage");
+      return { promptTokens: reported.promptTokens, cachedPromptTokens: reported.cachedPromptTokens, ttftMs: (first ?? performance.now()) - started, workerTtftMs: reported.timeToFirstTokenMs, text };
+    };
+    let loops = 0;
+    const toolLoop = async (): Promise<ToolLoopSample> => {
+      const id = `bench-loop-${++loops}`;
+      const { step1, step2 } = toolLoopMessages(id, userText);
+      const first = await loopStep(step1);
+      // The same first message id: the same conversation, so the engine starts from step 1's cache.
+      const reused = await loopStep(step2);
+      // Another first message id: a new conversation, the same prompt ids, prefilled from scratch.
+      const fresh = await loopStep(toolLoopMessages(`${id}-fresh`, userText).step2);
+      return { step1: first, reused, fresh };
+    };
+    return { loadMs, generate, threads: () => ranOn, toolLoop, terminate: () => client.terminate() };
   } catch (error) {
     client.terminate();
     throw error;

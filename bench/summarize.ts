@@ -1,4 +1,4 @@
-import type { BenchConfig, BenchPath, BenchResult, GenerationSample, PathSample, PathSummary, Ratios, Stat } from "./bench-types.js";
+import type { BenchConfig, BenchPath, BenchResult, GenerationSample, PathSample, PathSummary, Ratios, Stat, ToolLoopSample, ToolLoopSummary } from "./bench-types.js";
 
 export function stat(values: number[]): Stat {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -66,6 +66,32 @@ export function summarize(partial: Omit<BenchResult, "summary" | "ratios" | "ban
   return result;
 }
 
+/** The tool loop's rounds: step 2's TTFT from step 1's cache against a fresh prefill of the same prompt. */
+export function summarizeToolLoop(samples: ToolLoopSample[]): ToolLoopSummary {
+  const ratio = (pick: (step: ToolLoopSample["reused"]) => number) =>
+    stat(samples.filter((s) => pick(s.fresh) > 0).map((s) => pick(s.reused) / pick(s.fresh)));
+  return {
+    rounds: samples.length,
+    step1PromptTokens: samples[0]?.step1.promptTokens ?? 0,
+    step2PromptTokens: samples[0]?.reused.promptTokens ?? 0,
+    cachedPromptTokens: stat(samples.map((s) => s.reused.cachedPromptTokens)),
+    reusedTtftMs: stat(samples.map((s) => s.reused.ttftMs)),
+    freshTtftMs: stat(samples.map((s) => s.fresh.ttftMs)),
+    ttftRatio: ratio((step) => step.ttftMs),
+    workerTtftRatio: ratio((step) => step.workerTtftMs),
+    sameOutput: samples.every((s) => s.reused.text === s.fresh.text),
+  };
+}
+
+/** The tool loop's line for the printed summary. */
+export function formatToolLoop(summary: ToolLoopSummary): string {
+  return (
+    `tool loop (runtime, ${summary.rounds} rounds): step 1 ${summary.step1PromptTokens} prompt tokens, step 2 ${summary.step2PromptTokens} of which ${spread(summary.cachedPromptTokens, 0)} from the cache; ` +
+    `step 2 TTFT ${spread(summary.reusedTtftMs, 0)} ms with reuse, ${spread(summary.freshTtftMs, 0)} ms fresh: ${spread(summary.ttftRatio, 3)}x (worker ${spread(summary.workerTtftRatio, 3)}x)` +
+    `${summary.sameOutput ? "; same output" : "; note: different output with reuse"}`
+  );
+}
+
 function bandwidthLimit(config: BenchConfig, weightsBytes: number): number | null {
   return config.bandwidthGBs && weightsBytes > 0 ? (config.bandwidthGBs * 1e9) / weightsBytes : null;
 }
@@ -120,6 +146,7 @@ export function formatTable(result: BenchResult): string {
     ...footer,
     ...scripts,
     ...(result.outputsAgree ? [] : ["note: the paths generated different numbers of tokens"]),
+    ...(result.toolLoop ? [formatToolLoop(result.toolLoop.summary)] : []),
   ];
   return `${header}${threads}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }

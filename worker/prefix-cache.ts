@@ -104,10 +104,15 @@ export function aliasEntries(library: CacheLibrary, entries: CacheEntries): Cach
   const aliased: CacheEntries = {};
   for (const [name, tensor] of Object.entries(entries)) {
     const ort = tensor.ort_tensor;
-    aliased[name] =
-      onGpu(tensor) && ort
-        ? (new library.Tensor(ort.constructor.fromGpuBuffer(ort.gpuBuffer, { dataType: ort.type, dims: ort.dims }) as never) as unknown as CacheTensor)
-        : tensor;
+    if (!onGpu(tensor) || !ort) {
+      aliased[name] = tensor;
+      continue;
+    }
+    // A transformers.js Tensor whose ONNX Runtime tensor is swapped for the alias (its
+    // constructor's own ONNX tensor check can see another copy of onnxruntime-common).
+    const alias = new library.Tensor("float32" as never, new Float32Array(0) as never, [0] as never) as unknown as { ort_tensor: unknown };
+    alias.ort_tensor = ort.constructor.fromGpuBuffer(ort.gpuBuffer, { dataType: ort.type, dims: ort.dims });
+    aliased[name] = alias as unknown as CacheTensor;
   }
   return aliased;
 }
