@@ -6,7 +6,8 @@
  * under `prefers-reduced-motion`.
  */
 export const CHAT_STYLES = `
-:host { display: block; }
+/* The host is a size container: the header reflows by the chat's own width, not the page's. */
+:host { display: block; container: chat / inline-size; }
 .root {
   all: initial;
   --bg: #ffffff; --fg: #1b1d21; --muted: #5d6470; --line: #d9dce1; --soft: #f3f4f6;
@@ -18,7 +19,15 @@ export const CHAT_STYLES = `
   background: var(--bg); color: var(--fg);
   border: 1px solid var(--line); border-radius: 12px;
   font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  /* The last resort when the box is too small even for every part's minimum:
+     the chat scrolls inside its border, never spills past it. */
+  overflow: auto;
 }
+/* In the fixed-height column, the parts keep their height and the log takes
+   what is left and scrolls; an open model picker shrinks and scrolls before
+   the composer could be pushed out (it was: picker open, the composer and its
+   help text drew below the border, over the page's background). */
+.root > * { flex-shrink: 0; }
 @media (prefers-color-scheme: dark) {
   .root {
     --bg: #17191d; --fg: #e8eaed; --muted: #a3a9b3; --line: #343841; --soft: #22252b;
@@ -37,9 +46,17 @@ button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-
   outline: none; box-shadow: var(--focus);
 }
 a { color: var(--accent); }
-.header { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; }
-.switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); }
+/* One row at any width: the title gives way first (ellipsis), then the
+   switcher's label; "New chat" never wraps onto a line of its own. */
+.header { display: flex; align-items: center; gap: 8px; }
+.header > * { flex-shrink: 0; }
+.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; flex-shrink: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.header button { white-space: nowrap; }
+.switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); flex-shrink: 1; min-width: 0; }
+.switcher select { min-width: 0; max-width: 100%; }
+@container chat (max-width: 440px) {
+  .switcher label { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+}
 select { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 4px 6px; }
 .card { border: 1px solid var(--line); border-radius: 10px; padding: 10px; background: var(--soft); display: grid; gap: 6px; }
 .card p { margin: 0; }
@@ -50,13 +67,14 @@ select { background: var(--soft); border: 1px solid var(--line); border-radius: 
 .push { margin-left: auto; }
 .alert { color: var(--danger); }
 progress { width: 100%; height: 8px; accent-color: var(--accent); }
+.models { flex-shrink: 1; min-height: 2.2em; overflow-y: auto; overscroll-behavior: contain; }
 .models summary { cursor: pointer; color: var(--muted); }
 .models fieldset { border: 0; margin: 6px 0 0; padding: 0; display: grid; gap: 6px; }
 .model { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; padding: 6px 8px; border: 1px solid var(--line); border-radius: 8px; cursor: pointer; }
 .model input { grid-row: span 2; margin-top: 3px; }
 .model .brief { color: var(--muted); }
 .badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-left: 6px; color: var(--muted); }
-.log { flex: 1; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 120px; }
+.log { flex: 1 1 0; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 96px; }
 .empty { color: var(--muted); margin: auto; text-align: center; }
 /* A string with no break opportunity (a URL, base64, a hash) wraps anywhere
    instead of widening the bubble: an unbroken 100,000 characters was laid out

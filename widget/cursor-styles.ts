@@ -7,11 +7,11 @@ export const CURSOR_STYLES = `
 :host { all: initial; }
 .layer {
   all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647;
-  --accent: #2456d6; --bubble: #1b1d21; --bubble-fg: #ffffff;
+  --accent: #2456d6; --accent-fg: #ffffff; --bubble: #1b1d21; --bubble-fg: #ffffff;
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 @media (prefers-color-scheme: dark) {
-  .layer { --accent: #7aa2ff; --bubble: #e8eaed; --bubble-fg: #17191d; }
+  .layer { --accent: #7aa2ff; --accent-fg: #0d1424; --bubble: #e8eaed; --bubble-fg: #17191d; }
 }
 .cursor {
   position: absolute; left: 0; top: 0; width: 0; height: 0;
@@ -30,7 +30,8 @@ export const CURSOR_STYLES = `
   padding: 6px 10px; border-radius: 8px; background: var(--bubble); color: var(--bubble-fg);
   box-shadow: 0 2px 8px rgb(0 0 0 / 0.25); white-space: pre-wrap; word-break: break-word;
 }
-.bubble.prompt { background: var(--accent); color: #fff; font-weight: 600; }
+/* Dark text on the dark scheme's light accent: white on #7aa2ff was 2.4:1. */
+.bubble.prompt { background: var(--accent); color: var(--accent-fg); font-weight: 600; }
 .caret { display: inline-block; width: 1px; height: 1em; background: currentColor; margin-left: 1px; vertical-align: text-bottom; animation: blink 1s steps(1) infinite; }
 @keyframes blink { 50% { opacity: 0; } }
 .ring {
