@@ -62,6 +62,7 @@ function printUrls(settings: ReturnType<typeof examplesSettings>, env: Readonly<
         const lines = [
           "",
           "  @webmcp-agents/chat examples",
+          `  Index:              ${origin}/`,
           `  Field Store:        ${origin}/field-store/`,
           `  Offline assistant:  ${origin}/offline-assistant/`,
           `  Runtime demo:       ${origin}/runtime-demo/`,
