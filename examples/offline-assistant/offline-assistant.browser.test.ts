@@ -1,7 +1,10 @@
-// The offline assistant as `npm start` serves it (test models on): load it,
-// download the scripted model from the local test-model folder, then cut the
-// network (offline, and the server stopped) and reload: the service worker
-// serves the page and the engine, the Cache API the model, and it answers.
+// The offline assistant as `npm start` serves it (test models on): load it
+// with no model in the address, pick the scripted model in the picker and
+// download it from the local test-model folder; reload, and the choice is
+// still there, loaded from this device; then cut the network (offline, and
+// the server stopped) and reload: the service worker serves the page and the
+// engine, the Cache API the model, the remembered choice selects it, and it
+// answers.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -57,19 +60,34 @@ describe("the offline assistant", () => {
     await composer.press("Enter");
   };
 
-  it("downloads once, then answers with the network cut", async () => {
-    await page.goto(`${origin}/offline-assistant/?model=test-assistant-scripted`);
+  const selectedModel = () => chat().locator("details.models summary");
+  const downloadCard = () => chat().locator('.card[aria-label="Download the model"]');
+
+  it("downloads the model the person picked once, keeps that choice across reloads, and answers with the network cut", async () => {
+    // No ?model=: the page starts on its recommended model, and the person picks another.
+    await page.goto(`${origin}/offline-assistant/`);
     await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    // The size picker, on the test model the address chose.
+    await downloadCard().waitFor({ timeout: 30_000 });
+    expect(await selectedModel().textContent()).not.toContain("offline assistant script");
+    await chat().locator("label.model", { hasText: "Test model: offline assistant script" }).click();
     await chat().getByText("Model: Test model: offline assistant script").waitFor({ timeout: 30_000 });
-    const download = chat().locator("button", { hasText: /Download/ });
+    const download = downloadCard().locator("button", { hasText: /Download/ });
     await download.waitFor({ timeout: 30_000 });
     await page.screenshot({ path: `${results}offline-assistant-download-card.png` });
     await download.click();
     await send("Hello?");
     await answers().first().waitFor({ timeout: 60_000 });
     await page.screenshot({ path: `${results}offline-assistant-online.png` });
+
+    // A reload with the network on: the same model, loaded from this device, no download card.
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await chat().getByText("Model: Test model: offline assistant script").waitFor({ timeout: 30_000 });
+    const composer = chat().locator("textarea");
+    await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
+    expect(await downloadCard().count()).toBe(0);
+    expect(await selectedModel().textContent()).toBe("Model: Test model: offline assistant script");
 
     // Cut the network: the browser offline and the server gone.
     offline = true;
@@ -80,7 +98,10 @@ describe("the offline assistant", () => {
     await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
     // The service worker's copy of the page keeps its COOP/COEP headers.
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    // The remembered choice, cached: it loads with no network and no re-pick.
+    await expect.poll(() => selectedModel().textContent(), { timeout: 30_000 }).toBe("Model: Test model: offline assistant script");
     await send("Still there with the network off?");
+    expect(await downloadCard().count()).toBe(0);
     await expect.poll(() => answers().count(), { timeout: 60_000 }).toBe(2);
     await page.screenshot({ path: `${results}offline-assistant-offline.png` });
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { CPU_FALLBACK_NOTE, QWEN3_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, QWEN3_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
-import { createLocalAdapter } from "./create-local-adapter.js";
+import { createLocalAdapter, modelChoiceKey } from "./create-local-adapter.js";
 import { EngineHostDouble, engineError } from "./test-fixtures/engine-host-double.js";
 
 const SMALL_GPU_KEY = "qwen3-0.6b/webgpu-q4f16";
@@ -57,7 +57,7 @@ describe("createLocalAdapter: status and prepare", () => {
     const adapter = createLocalAdapter({ engine, baseUrl: "https://cdn.example.com/models/" });
     await probed(adapter);
     const cpuBytes = QWEN3_CATALOG[0]!.variants.find((variant) => variant.id === "wasm-q8")!.bytes;
-    expect(adapter.status()).toEqual({ state: "needs-download", bytes: cpuBytes, note: CPU_FALLBACK_NOTE });
+    expect(adapter.status()).toEqual({ state: "needs-download", bytes: cpuBytes, note: `${CPU_FALLBACK_NOTE} ${CPU_SLOWER_NOTE}` });
     expect(adapter.models()).toEqual([
       { id: "qwen3-0.6b", label: "Qwen3 0.6B (CPU)", brief: expect.stringMatching(/processor/), bytes: cpuBytes, cached: false, recommended: true, selected: true },
     ]);
@@ -227,7 +227,15 @@ describe("createLocalAdapter: models and selectModel", () => {
     await probed(onCpu);
     expect(onCpu.models().map((model) => model.id)).toEqual(["qwen3-0.6b"]);
     expect(recommended(onCpu)).toEqual(["qwen3-0.6b"]);
-    expect(onCpu.status()).toMatchObject({ state: "needs-download", note: CPU_FALLBACK_NOTE });
+    expect(onCpu.status()).toMatchObject({ state: "needs-download", note: `${CPU_FALLBACK_NOTE} ${CPU_SLOWER_NOTE}` });
+  });
+
+  it("on a software WebGPU adapter, recommends and selects the model that runs on the processor", async () => {
+    const software = createLocalAdapter({ engine: new EngineHostDouble({ capabilities: { shaderF16: false, fallbackAdapter: true } }), models: QWEN_CATALOG, autoLoad: false });
+    await probed(software);
+    expect(software.models().filter((model) => model.recommended).map((model) => model.id)).toEqual(["qwen3-0.6b"]);
+    expect(software.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-0.6b", label: "Qwen3 0.6B (CPU)" });
+    expect(software.status()).toMatchObject({ state: "needs-download", note: expect.stringMatching(/software.*processor/) });
   });
 
   it("adds the test models only when asked", async () => {
@@ -242,6 +250,70 @@ describe("createLocalAdapter: models and selectModel", () => {
       repo: "scripted",
       baseUrl: "http://127.0.0.1:4173/models",
     });
+  });
+});
+
+/** A localStorage of one's own for a test (Node has none). */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+describe("createLocalAdapter: the person's model choice, remembered", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("remembers the model picked (or downloaded) under web-agents:model:<id> and selects it on the next visit, over `model`, where it runs", async () => {
+    const storage = memoryStorage();
+    vi.stubGlobal("localStorage", storage);
+    const first = createLocalAdapter({ engine: new EngineHostDouble() });
+    await probed(first);
+    await first.selectModel("qwen3-1.7b");
+    expect(storage.getItem(modelChoiceKey("local"))).toBe("qwen3-1.7b");
+    expect(modelChoiceKey("local")).toBe("web-agents:model:local");
+
+    // The next visit: a new adapter, the same choice, before and after the probe.
+    const next = createLocalAdapter({ engine: new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] }), model: "qwen3-4b" });
+    expect(next.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
+    await probed(next);
+    expect(next.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-1.7b", cached: true });
+    // On this device already: it loads by itself, no download card.
+    await vi.waitFor(() => expect(next.status()).toEqual({ state: "ready" }));
+
+    // A download started on the default is a choice too.
+    storage.clear();
+    const downloads = createLocalAdapter({ engine: new EngineHostDouble(), id: "shop" });
+    await downloads.prepare();
+    expect(storage.getItem("web-agents:model:shop")).toBe("qwen3-0.6b");
+  });
+
+  it("falls back to `model`, then the recommended one, where the remembered model does not run; rememberModel renames or turns it off", async () => {
+    const storage = memoryStorage();
+    vi.stubGlobal("localStorage", storage);
+    storage.setItem(modelChoiceKey("local"), "qwen3-4b");
+    const cpu = { capabilities: { webgpu: false, shaderF16: false } };
+    const onCpu = createLocalAdapter({ engine: new EngineHostDouble(cpu), models: QWEN_CATALOG, model: "qwen3-0.6b" });
+    await probed(onCpu);
+    expect(onCpu.models().find((model) => model.selected)?.id).toBe("qwen3-0.6b");
+
+    const off = createLocalAdapter({ engine: new EngineHostDouble(), rememberModel: false, model: "qwen3-1.7b" });
+    await probed(off);
+    expect(off.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
+    await off.selectModel("qwen3-0.6b");
+    expect(storage.getItem(modelChoiceKey("local"))).toBe("qwen3-4b");
+
+    const renamed = createLocalAdapter({ engine: new EngineHostDouble(), rememberModel: "my-site:model" });
+    await probed(renamed);
+    await renamed.selectModel("qwen3-1.7b");
+    expect(storage.getItem("my-site:model")).toBe("qwen3-1.7b");
   });
 });
 

@@ -5,6 +5,7 @@ import { recommendedEntryId, resolveVariant, toModelSource, type ResolvedVariant
 import type { CacheStatus, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AgentAdapter } from "../../session/agent-adapter.js";
+import { createChoiceStorage } from "../../session/choice-storage.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
@@ -29,8 +30,22 @@ export interface LocalAdapterOptions {
    * 0.8B on WebGPU, Qwen3 0.6B on the CPU.
    */
   models?: readonly CatalogEntry[];
-  /** The model selected at first. Default: the first recommended one this device can run, else the first it can. */
+  /**
+   * The model selected at first, until the person picks one (see
+   * `rememberModel`). Default: the first recommended one this device can
+   * run, else the first it can.
+   */
   model?: string;
+  /**
+   * The localStorage key under which the person's model choice is
+   * remembered across reloads and visits, or `false` to remember nothing.
+   * Default `"web-agents:model:<id>"` (`modelChoiceKey(id)`, one per adapter
+   * `id`). The choice is saved when the person picks a model
+   * (`selectModel`) or starts its download; on the next visit it is selected
+   * instead of `model` when it still runs on this device, so a model already
+   * downloaded loads with the network off.
+   */
+  rememberModel?: string | false;
   /** Where model files come from: `${baseUrl}/${repo}/resolve/main/${path}`. Default `"https://huggingface.co"`. */
   baseUrl?: string;
   /** Tool steps per user message when the agent sets no `maxSteps`. Default 8. */
@@ -81,6 +96,9 @@ interface Preparation {
 }
 
 const UNAVAILABLE = "No on-device model can run in this browser.";
+
+/** The localStorage key for a local adapter's remembered model choice: `"web-agents:model:<id>"`. */
+export const modelChoiceKey = (adapterId: string) => `web-agents:model:${adapterId}`;
 const START_FAILED = "The on-device model could not start in this browser. Try again, or use the cloud model.";
 
 /**
@@ -100,11 +118,16 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   const maxSteps = options.maxSteps ?? 8;
   const autoLoad = options.autoLoad ?? true;
   const listeners = new Set<() => void>();
+  const adapterId = options.id ?? "local";
+  const choice = createChoiceStorage(options.rememberModel === false ? false : (options.rememberModel ?? modelChoiceKey(adapterId)));
+  const remembered = choice.load();
 
   // What the adapter knows lives in one state, changed only by localAdapterReducer; the status
   // and the models are derived from it. The closure keeps only the effects' handles: the engine,
   // the probe and the preparation in flight, and how many runs are going.
-  let state = initialLocalAdapterState(options.model ?? recommendedEntryId(entries) ?? entries[0]?.id);
+  // The person's remembered choice first, then the site's; the probe takes the first that runs here.
+  const preferred = [remembered, options.model].filter((id): id is string => id !== undefined && entries.some((entry) => entry.id === id));
+  let state = initialLocalAdapterState(preferred[0] ?? recommendedEntryId(entries) ?? entries[0]?.id);
   let statusSnapshot = localAdapterStatus(state);
   let modelsSnapshot = localAdapterModels(state, entries);
   let engine: EngineHost | undefined;
@@ -158,7 +181,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
             if (status.removed) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason: status.removed, message: "" }, resolved.label));
           }),
         );
-        dispatch({ type: "probed", capabilities, threads, runnable, cached, removedNotes });
+        dispatch({ type: "probed", capabilities, threads, runnable, cached, removedNotes, preferred });
       } catch {
         // The worker could not start or died while probing (a bad deploy, a crash, memory):
         // an error with Try again, which probes again in a new worker, never a dead end.
@@ -176,6 +199,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     // Ask the browser to keep the model under storage pressure; only the main thread can (workers lack persist()).
     if (typeof navigator !== "undefined") void navigator.storage?.persist?.().catch(() => false);
     dispatch({ type: "download-started", id: resolved.entry.id });
+    // Starting a download is the person's choice too, of the model the adapter offered.
+    choice.save(resolved.entry.id);
     try {
       await host.download(id, modelSource(resolved), ({ loadedBytes, totalBytes }) => {
         if (totalBytes > 0 && !signal.aborted) dispatch({ type: "download-progress", progress: loadedBytes / totalBytes });
@@ -253,6 +278,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     }
     if (runs > 0 || preparation) throw new Error("Wait for the reply or the download to finish before switching models.");
     dispatch({ type: "selected", id });
+    choice.save(id);
   }
 
   async function deleteModel(id: string): Promise<void> {
@@ -306,7 +332,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
   }
 
   return {
-    id: options.id ?? "local",
+    id: adapterId,
     label: options.label ?? "On this device",
     status() {
       void init();

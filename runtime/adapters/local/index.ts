@@ -3,9 +3,9 @@
  * (WebGPU, or WASM on the CPU); every tool call runs on the page.
  * @module
  */
-export { createLocalAdapter } from "./create-local-adapter.js";
+export { createLocalAdapter, modelChoiceKey } from "./create-local-adapter.js";
 export type { LocalAdapter, LocalAdapterOptions } from "./create-local-adapter.js";
-export { QWEN3_CATALOG, QWEN35_CATALOG, QWEN_CATALOG, DEFAULT_MODEL_BASE_URL, CPU_FALLBACK_NOTE } from "../../../models/catalog.js";
+export { QWEN3_CATALOG, QWEN35_CATALOG, QWEN_CATALOG, DEFAULT_MODEL_BASE_URL, CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE } from "../../../models/catalog.js";
 export { MODEL_FORMATS } from "../../../models/model-format-id.js";
 export type { ModelFormatId } from "../../../models/model-format-id.js";
 export type { CatalogEntry, CatalogFile, CatalogVariant } from "../../../models/catalog-schema.js";

@@ -41,6 +41,12 @@ export type LocalAdapterEvent =
       runnable: ReadonlyMap<string, ResolvedVariant>;
       cached: ReadonlyMap<string, boolean>;
       removedNotes: ReadonlyMap<string, string>;
+      /**
+       * The ids to select, in order, where they run here (the person's
+       * remembered choice, then the site's `model` option); else the
+       * device's recommended one. Default: none.
+       */
+      preferred?: readonly string[];
     }
   | { type: "probe-failed"; error: string }
   | { type: "selected"; id: string }
@@ -81,6 +87,18 @@ function settled(state: LocalAdapterState, autoLoad: boolean): LocalPhase {
   return { state: "needs-download" };
 }
 
+/**
+ * The device's default among what runs here (`recommendedEntryId`), except
+ * that on a software WebGPU adapter an entry that runs on the processor is
+ * preferred over one that would run on the emulated GPU (`QWEN_CATALOG`:
+ * Qwen3 0.6B on the CPU, not Qwen3.5 0.8B on SwiftShader).
+ */
+function recommendedRunnable(runnable: ReadonlyMap<string, ResolvedVariant>, capabilities: DeviceCapabilities): string | undefined {
+  const all = [...runnable.values()];
+  const fast = capabilities.fallbackAdapter ? all.filter(({ variant }) => variant.device !== "webgpu") : all;
+  return recommendedEntryId(fast.map(({ entry }) => entry)) ?? recommendedEntryId(all.map(({ entry }) => entry));
+}
+
 const withEntry = <V>(map: ReadonlyMap<string, V>, id: string, value: V | undefined): ReadonlyMap<string, V> => {
   const next = new Map(map);
   if (value === undefined) next.delete(id);
@@ -96,9 +114,8 @@ const withEntry = <V>(map: ReadonlyMap<string, V>, id: string, value: V | undefi
 export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapterEvent, autoLoad: boolean): LocalAdapterState {
   switch (event.type) {
     case "probed": {
-      const { capabilities, threads, runnable, cached, removedNotes } = event;
-      const keep = state.selectedId !== undefined && runnable.has(state.selectedId);
-      const selectedId = keep ? state.selectedId : (recommendedEntryId([...runnable.values()].map(({ entry }) => entry)) ?? [...runnable.keys()][0]);
+      const { capabilities, threads, runnable, cached, removedNotes, preferred = [] } = event;
+      const selectedId = preferred.find((id) => runnable.has(id)) ?? recommendedRunnable(runnable, capabilities) ?? [...runnable.keys()][0];
       const next = { ...state, capabilities, threads, runnable, cached, removedNotes, selectedId };
       return { ...next, phase: settled(next, autoLoad) };
     }
@@ -162,7 +179,7 @@ export function localAdapterModels(state: LocalAdapterState, entries: readonly C
     const recommended = recommendedEntryId(entries);
     return entries.map((entry) => ({ id: entry.id, label: entry.label, brief: entry.brief, ...(entry.id === recommended && { recommended: true }), selected: entry.id === state.selectedId }));
   }
-  const recommended = recommendedEntryId([...state.runnable.values()].map(({ entry }) => entry));
+  const recommended = recommendedRunnable(state.runnable, state.capabilities);
   return [...state.runnable.values()].map(({ entry, variant, label, brief }) => ({
     id: entry.id,
     label,

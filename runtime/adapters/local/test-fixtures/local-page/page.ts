@@ -6,7 +6,7 @@ import type { AdapterStatus, AgentAdapter } from "../../../../session/agent-adap
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession, type AgentSessionStore } from "../../../../session/create-agent-session.js";
 import type { GenerationUsage } from "../../../../../worker/protocol.js";
-import { createLocalAdapter, type LocalAdapter } from "../../index.js";
+import { createLocalAdapter, testModelEntries, type LocalAdapter } from "../../index.js";
 import { loadDefaultEngine } from "../../load-default-engine.js";
 
 const cart: string[] = [];
@@ -35,6 +35,12 @@ interface StartOptions {
   autoLoad?: boolean;
   /** createLocalAdapter's `threads` (ONNX Runtime's WASM threads). */
   threads?: number;
+  /**
+   * Offer only the test models' variants for this device: `webgpu` keeps the
+   * WebGPU path tested on SwiftShader, where the adapter would otherwise
+   * pick the CPU variant (a software WebGPU adapter is slower than WASM).
+   */
+  device?: "webgpu" | "wasm";
 }
 
 let adapter: LocalAdapter | undefined;
@@ -72,9 +78,12 @@ const harness = {
       },
       ...(options.threads !== undefined && { threads: options.threads }),
       // Only the project's test models: the Qwen3 catalog is not served here.
-      models: [],
-      testModels: { baseUrl: options.baseUrl },
+      ...(options.device
+        ? { models: testModelEntries({ baseUrl: options.baseUrl }).map((entry) => ({ ...entry, variants: entry.variants.filter((variant) => variant.device === options.device) })) }
+        : { models: [], testModels: { baseUrl: options.baseUrl } }),
       model: options.model,
+      // Each start names its model: no choice remembered from an earlier start on this origin.
+      rememberModel: false,
       ...(options.autoLoad !== undefined && { autoLoad: options.autoLoad }),
       generation: { maxNewTokens: options.maxNewTokens ?? 256, ...(options.temperature !== undefined && { temperature: options.temperature }) },
     });
