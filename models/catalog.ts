@@ -26,8 +26,19 @@ export { QWEN35_CATALOG };
 /** Where model files come from unless a site serves its own copy. */
 export const DEFAULT_MODEL_BASE_URL = "https://huggingface.co";
 
-/** The note on the download card where the CPU variant is the one that runs. */
-export const CPU_FALLBACK_NOTE = "No WebGPU here: a smaller, slower model runs on the CPU.";
+/**
+ * The note on the download card where the CPU variant is the one that runs:
+ * the same model, on the processor. Every CPU variant gets it (the test
+ * models too); a catalog model adds {@link CPU_SLOWER_NOTE}.
+ */
+export const CPU_FALLBACK_NOTE = "No WebGPU in this browser: the model runs on the processor (CPU).";
+
+/**
+ * Added to {@link CPU_FALLBACK_NOTE} for a real model (not a test model,
+ * whose few weights answer quickly anywhere): its replies come more slowly
+ * than on a graphics chip.
+ */
+export const CPU_SLOWER_NOTE = "Replies come more slowly than on a graphics chip.";
 
 /** Files every Qwen3 transformers.js variant needs besides its weights (tokenizer sizes are Qwen3's real ones). */
 const QWEN3_TEXT_FILES: readonly CatalogFile[] = [
@@ -96,7 +107,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         files: [...QWEN3_TEXT_FILES, { path: "onnx/model_quantized.onnx", bytes: 752_000_000 }],
         bytes: 763_434_069,
         label: "Qwen3 0.6B (CPU)",
-        brief: "Runs on the processor where there is no WebGPU: private, but replies come slowly.",
+        brief: "Runs on the processor, no graphics chip needed: private, but replies come slowly.",
       },
     ],
   },

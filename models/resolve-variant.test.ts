@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DeviceCapabilities } from "../worker/protocol.js";
-import { CPU_FALLBACK_NOTE, QWEN35_CATALOG, QWEN3_CATALOG, QWEN_CATALOG } from "./catalog.js";
-import { FALLBACK_ADAPTER_NOTE, explainUnavailable, recommendedEntryId, resolveVariant, toModelSource } from "./resolve-variant.js";
+import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, QWEN35_CATALOG, QWEN3_CATALOG, QWEN_CATALOG } from "./catalog.js";
+import { testModelEntries } from "./catalog-test-models.js";
+import { FALLBACK_ADAPTER_NOTE, SOFTWARE_WEBGPU_NOTE, explainUnavailable, recommendedEntryId, resolveVariant, toModelSource } from "./resolve-variant.js";
 
 const base: DeviceCapabilities = { webgpu: true, fallbackAdapter: false, shaderF16: true, cores: 8, crossOriginIsolated: false };
 const [small, medium, large] = QWEN3_CATALOG as [(typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0], (typeof QWEN3_CATALOG)[0]];
@@ -26,22 +27,33 @@ describe("resolveVariant", () => {
     expect(resolveVariant(large, { ...base, shaderF16: false }, { engines: ["web-llm"] })!.variant.dtype).toBe("q4f32_1");
   });
 
-  it("runs only the CPU q8 variant without WebGPU, with the note", () => {
+  it("runs only the CPU q8 variant without WebGPU, with a note that says so truly: the same model, on the processor, slower", () => {
     const cpu = { ...base, webgpu: false, shaderF16: false };
     const resolved = resolveVariant(small, cpu)!;
     expect(resolved.variant).toMatchObject({ engine: "transformers", device: "wasm", dtype: "q8" });
-    expect(resolved.note).toBe(CPU_FALLBACK_NOTE);
+    expect(resolved.note).toBe(`${CPU_FALLBACK_NOTE} ${CPU_SLOWER_NOTE}`);
+    expect(resolved.note).toBe("No WebGPU in this browser: the model runs on the processor (CPU). Replies come more slowly than on a graphics chip.");
+    // Not "smaller": the CPU build of Qwen3 0.6B is a bigger download than the WebGPU one.
+    expect(resolved.note).not.toMatch(/smaller/);
+    expect(resolved.variant.bytes).toBeGreaterThan(resolveVariant(small, base)!.variant.bytes);
     expect(resolved.label).toBe("Qwen3 0.6B (CPU)");
     expect(resolveVariant(medium, cpu)).toBeUndefined();
     expect(resolveVariant(large, cpu)).toBeUndefined();
     expect(explainUnavailable(large, cpu)).toMatch(/needs WebGPU/);
   });
 
-  it("warns about a software WebGPU adapter", () => {
-    expect(resolveVariant(small, { ...base, shaderF16: false, fallbackAdapter: true })).toMatchObject({
-      variant: { dtype: "q4" },
-      note: FALLBACK_ADAPTER_NOTE,
-    });
+  it("runs the CPU variant on a software WebGPU adapter (SwiftShader), where it is faster, and says why", () => {
+    const software = { ...base, shaderF16: false, fallbackAdapter: true };
+    expect(resolveVariant(small, software)).toMatchObject({ variant: { device: "wasm", dtype: "q8" }, note: SOFTWARE_WEBGPU_NOTE });
+    // An entry with no CPU variant still runs on the software adapter, with the warning.
+    expect(resolveVariant(medium, software)).toMatchObject({ variant: { dtype: "q4" }, note: FALLBACK_ADAPTER_NOTE });
+    expect(resolveVariant(QWEN35_CATALOG[0]!, software)).toMatchObject({ variant: { device: "webgpu" }, note: FALLBACK_ADAPTER_NOTE });
+  });
+
+  it("gives a test model on the CPU only the note that is true of it (no word on speed)", () => {
+    const [scripted] = testModelEntries({ baseUrl: "/models/test" });
+    expect(resolveVariant(scripted!, { ...base, webgpu: false, shaderF16: false })!.note).toBe(CPU_FALLBACK_NOTE);
+    expect(resolveVariant(scripted!, base)!.note).toBeUndefined();
   });
 
   it("ignores engines left out of the preference list", () => {

@@ -1,9 +1,19 @@
 import type { DeviceCapabilities, EngineKind, ModelSource } from "../worker/protocol.js";
-import { CPU_FALLBACK_NOTE, DEFAULT_MODEL_BASE_URL } from "./catalog.js";
+import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./catalog.js";
 import type { CatalogEntry, CatalogVariant } from "./catalog-schema.js";
 
-/** The note where the only WebGPU adapter is a software one (SwiftShader): it works, slowly. */
+/**
+ * The note where the only WebGPU adapter is a software one (SwiftShader) and
+ * the entry has no CPU variant: it runs on WebGPU, slowly.
+ */
 export const FALLBACK_ADAPTER_NOTE = "This browser's WebGPU runs in software here: replies will be slow.";
+
+/**
+ * The note where WebGPU is a software adapter and the CPU variant runs
+ * instead: WebAssembly on the processor is far faster than WebGPU emulated
+ * on it.
+ */
+export const SOFTWARE_WEBGPU_NOTE = "This browser's WebGPU runs in software here, so the model runs on the processor (CPU), which is faster.";
 
 /** Options for {@link resolveVariant}. */
 export interface ResolveVariantOptions {
@@ -26,20 +36,39 @@ export interface ResolvedVariant {
 
 const DEFAULT_ENGINES: readonly EngineKind[] = ["transformers", "web-llm"];
 
-/** 0 is best: fp16 on a GPU that has it, then a GPU variant without fp16, then the CPU. `undefined`: cannot run. */
+/**
+ * 0 is best: fp16 on a GPU that has it, then a GPU variant without fp16,
+ * then the CPU. On a software WebGPU adapter (SwiftShader) the CPU comes
+ * first: WASM runs a model far faster than WebGPU emulated on the same
+ * processor. `undefined`: cannot run.
+ */
 function rank(variant: CatalogVariant, capabilities: DeviceCapabilities): number | undefined {
-  if (variant.device === "wasm") return capabilities.webgpu ? 3 : 2;
+  const software = capabilities.webgpu && capabilities.fallbackAdapter;
+  if (variant.device === "wasm") return capabilities.webgpu && !software ? 3 : 0;
   if (!capabilities.webgpu) return undefined;
-  if (variant.requiresShaderF16) return capabilities.shaderF16 ? 0 : undefined;
-  return 1;
+  const gpu = software ? 1 : 0;
+  if (variant.requiresShaderF16) return capabilities.shaderF16 ? gpu : undefined;
+  return gpu + 1;
+}
+
+/** The download card's caveat for the variant chosen on this device, if any. */
+function noteFor(entry: CatalogEntry, variant: CatalogVariant, capabilities: DeviceCapabilities): string | undefined {
+  if (variant.device === "webgpu") return capabilities.fallbackAdapter ? FALLBACK_ADAPTER_NOTE : undefined;
+  if (capabilities.webgpu && capabilities.fallbackAdapter) return SOFTWARE_WEBGPU_NOTE;
+  if (capabilities.webgpu) return undefined;
+  return entry.testModel ? CPU_FALLBACK_NOTE : `${CPU_FALLBACK_NOTE} ${CPU_SLOWER_NOTE}`;
 }
 
 /**
  * Picks the engine and variant that serve `entry` on a device, before
  * anything downloads: with WebGPU and `shader-f16`, a q4f16 variant; with
  * WebGPU but no `shader-f16`, an fp32-activation one (q4, MLC q4f32_1); with
- * no WebGPU, the CPU (wasm) variant only, with {@link CPU_FALLBACK_NOTE}.
- * A wasm variant is the last resort where WebGPU exists. Ties go to the
+ * no WebGPU, the CPU (wasm) variant only, with {@link CPU_FALLBACK_NOTE}
+ * (and {@link CPU_SLOWER_NOTE} for a model that is not a test model). A
+ * wasm variant is the last resort where a hardware WebGPU exists, and the
+ * first choice where WebGPU is a software adapter (SwiftShader), with
+ * {@link SOFTWARE_WEBGPU_NOTE}; an entry with no wasm variant then runs on
+ * the software adapter with {@link FALLBACK_ADAPTER_NOTE}. Ties go to the
  * preferred engine, then catalog order. `undefined` when nothing can run.
  */
 export function resolveVariant(
@@ -58,11 +87,7 @@ export function resolveVariant(
   }
   if (!best) return undefined;
   const { variant } = best;
-  const note = !capabilities.webgpu
-    ? CPU_FALLBACK_NOTE
-    : variant.device === "webgpu" && capabilities.fallbackAdapter
-      ? FALLBACK_ADAPTER_NOTE
-      : undefined;
+  const note = noteFor(entry, variant, capabilities);
   return {
     entry,
     variant,

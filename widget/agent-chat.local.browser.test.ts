@@ -118,7 +118,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     await downloadCard().waitFor({ timeout: 30_000 });
     const card = (await downloadCard().textContent()) ?? "";
     expect(card).toContain("Test model: scripted tool call runs on this device, after a one-time download of 11 MB.");
-    expect(card).toContain("No WebGPU here: a smaller, slower model runs on the CPU.");
+    expect(card).toContain("No WebGPU in this browser: the model runs on the processor (CPU).");
     expect(await downloadCard().locator("button").textContent()).toBe("Download (11 MB)");
     expect(await chat().locator(".composer .explain").textContent()).toBe("Download the model above to start chatting. It runs on this device.");
     expect(await chat().locator("textarea").isDisabled()).toBe(true);

@@ -115,11 +115,11 @@ describe("<AgentChat> adapter status", () => {
   });
 
   it("shows the download card for needs-download: size, note, and a Download button that calls prepare", async () => {
-    const local = createModelAdapterDouble([], { note: "No WebGPU here: a smaller, slower model runs on the CPU." });
+    const local = createModelAdapterDouble([], { note: "No WebGPU in this browser: the model runs on the processor (CPU)." });
     mounted.render(<AgentChat adapter={local} storageKey={false} />);
     const card = root().querySelector('[aria-label="Download the model"]')!;
     expect(card.textContent).toContain("Qwen3 0.6B runs on this device, after a one-time download of 400 MB.");
-    expect(card.textContent).toContain("No WebGPU here: a smaller, slower model runs on the CPU.");
+    expect(card.textContent).toContain("No WebGPU in this browser: the model runs on the processor (CPU).");
     click(button(root(), "Download (400 MB)"));
     expect(local.prepareSignal).toBeInstanceOf(AbortSignal);
     expect(text()).toContain("Downloading Qwen3 0.6B…");

@@ -48,8 +48,8 @@ createRoot(document.querySelector("#root")!).render(
       <main>
         <h1>Private assistant</h1>
         <p className="lead">
-          It runs on this device only: pick a size, download it once, and it keeps working with the network off. Nothing you type leaves this
-          browser.
+          It runs on this device only: download the model once (where this device can run several, choose one first), and it keeps working
+          with the network off, on the model you chose. Nothing you type leaves this browser.
         </p>
         <AgentChat adapter={local} title="Private assistant" emptyText="Ask me anything. I run on this device."
           placeholder="Ask anything…" storageKey="offline-assistant:chat" style={{ height: 560 }} />

@@ -20,7 +20,7 @@ const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
 type Snapshot = { messages: AgentMessage[]; status: string; error?: { message: string }; adapterStatus: AdapterStatus };
 type Harness = {
-  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number }): Promise<void>;
+  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm" }): Promise<void>;
   statuses(): AdapterStatus[];
   status(): AdapterStatus;
   models(): { id: string; cached?: boolean; selected?: boolean }[];
@@ -116,7 +116,8 @@ export async function buySocks(page: Page, cartBefore: number): Promise<void> {
 /** The download and the two-step tool loop on a fresh page (the first page load of a context). */
 export async function downloadAndBuySocks(state: State, device: "wasm" | "webgpu"): Promise<void> {
   const page = await open(state.context, state.server.url);
-  await page.evaluate(() => harness.start({ model: "test-scripted", baseUrl: "/models/test" }));
+  // On webgpu only the WebGPU variant is offered: on SwiftShader the adapter would rightly pick the CPU one.
+  await page.evaluate((device) => harness.start({ model: "test-scripted", baseUrl: "/models/test", ...(device === "webgpu" && { device }) }), device);
   const waiting = await waitFor(page, () => harness.status(), (status) => status.state !== "loading", "the probe");
   expect(waiting).toMatchObject({ state: "needs-download", note: device === "wasm" ? CPU_FALLBACK_NOTE : FALLBACK_ADAPTER_NOTE });
   expect((waiting as { bytes: number }).bytes).toBeGreaterThan(11_000_000);
