@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BenchResult, GenerationSample, PathSample } from "./bench-types.js";
-import { formatTable, summarize } from "./summarize.js";
+import { formatTable, ratioLines, summarize } from "./summarize.js";
 
 const generation = (ttftMs: number, decodeTokPerS: number, extra: Partial<GenerationSample> = {}): GenerationSample => ({
   ttftMs,
@@ -81,6 +81,11 @@ describe("summarize", () => {
     expect(table).toMatch(/^tiny \(fp32, 1000\.0 MB weights\) on wasm, 2 runs x 2 timed generations/);
     expect(table).toContain("runtime/transformers: best TTFT 1.050, best decode 1.000, first TTFT 1.500, warm load 1.200");
     expect(table).toContain("long frame on runtime: 70 ms frame: no script");
+  });
+
+  it("prints '-', not NaN, for the warm-load ratio after one run (its loads are all cold)", () => {
+    const lines = ratioLines(result(runs.slice(0, 1)));
+    expect(lines).toEqual(["runtime/transformers: best TTFT 1.100, best decode 0.900, first TTFT 2.000, warm load -"]);
   });
 
   it("reports the WASM threads each path ran on, and the threads asked for on an isolated page", () => {

@@ -128,6 +128,16 @@ export function resultRows(result: BenchResult): string[][] {
   return rows;
 }
 
+/**
+ * The paired ratios, one line per raw path. A ratio with no pairs (warm load
+ * after a single run: every path's only load is cold) reads "-", not NaN.
+ */
+export function ratioLines(result: BenchResult): string[] {
+  return ([["transformers", result.ratios.vsTransformers], ["ort", result.ratios.vsOrt]] as const)
+    .filter(([, r]) => r)
+    .map(([path, r]) => `runtime/${path}: best TTFT ${fixed(r!.bestTtft, 3)}, best decode ${fixed(r!.bestDecode, 3)}, first TTFT ${fixed(r!.firstTtft, 3)}, warm load ${fixed(r!.warmLoad, 3)}`);
+}
+
 /** The rows as a fixed-width text table. */
 export function formatTable(result: BenchResult): string {
   const rows = resultRows(result);
@@ -137,9 +147,7 @@ export function formatTable(result: BenchResult): string {
   const header = `${result.model.id} (${result.model.dtype}, ${(result.model.weightsBytes / 1e6).toFixed(1)} MB weights) on ${result.config.device}, ${result.config.runs} runs x ${result.config.generations} timed generations, prompt ~${result.config.promptTokens}, output ${result.config.outputTokens}`;
   const threads = `\nWASM threads: ${result.threadsRequested} asked for; the page is ${result.environment.crossOriginIsolated ? "" : "not "}cross-origin isolated; ${result.environment.cores} cores`;
   const limit = result.bandwidthLimitTokPerS === null ? "" : `\nbandwidth limit: ${result.bandwidthLimitTokPerS.toFixed(1)} tok/s at ${result.config.bandwidthGBs} GB/s`;
-  const footer = ([["transformers", result.ratios.vsTransformers], ["ort", result.ratios.vsOrt]] as const)
-    .filter(([, r]) => r)
-    .map(([path, r]) => `runtime/${path}: best TTFT ${fixed(r!.bestTtft, 3)}, best decode ${fixed(r!.bestDecode, 3)}, first TTFT ${fixed(r!.firstTtft, 3)}, warm load ${fixed(r!.warmLoad, 3)}`);
+  const footer = ratioLines(result);
   const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `long frame on ${path}: ${script}`));
   const notes = [
     "Paired ratios (runtime / raw, same round); TTFT and decode over the timed generations, first TTFT over each load's first one.",

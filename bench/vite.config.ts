@@ -1,10 +1,27 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../runtime/test-support/cross-origin-isolation.js";
 import { benchModelFiles } from "./model-files-plugin.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const modelsRoot = fileURLToPath(new URL("../.cache/models/", import.meta.url));
+
+/**
+ * Prints the page's address once the server listens: the config logs at
+ * "warn" (no Vite banner), and `npm run bench:serve` printed nothing at all.
+ */
+function printUrl(): Plugin {
+  return {
+    name: "bench-print-url",
+    configureServer(server) {
+      server.httpServer?.once("listening", () => {
+        const address = server.httpServer?.address();
+        if (!address || typeof address === "string") return;
+        console.log(`\n  @webmcp-agents/chat bench: http://${server.config.server.host ?? "localhost"}:${address.port}/\n`);
+      });
+    },
+  };
+}
 
 /**
  * The bench pages (`npm run bench:serve`, and `npm run bench` starts it
@@ -14,7 +31,7 @@ const modelsRoot = fileURLToPath(new URL("../.cache/models/", import.meta.url));
  */
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [benchModelFiles(modelsRoot)],
+  plugins: [benchModelFiles(modelsRoot), printUrl()],
   logLevel: "warn",
   server: { host: "127.0.0.1", port: 5174, fs: { allow: [repoRoot] }, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   optimizeDeps: { noDiscovery: true, include: [] },

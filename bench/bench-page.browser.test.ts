@@ -1,0 +1,32 @@
+// The bench page as `npm run bench:serve` serves it (the same config): it
+// starts on the README's model, the tiny test model.
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureTestModel, tinyModel } from "../models/test-models/index.js";
+import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+
+describe("the bench page", () => {
+  let server: ViteDevServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureTestModel(tinyModel());
+    server = await createServer({ configFile: fileURLToPath(new URL("./vite.config.ts", import.meta.url)), server: { port: 0, strictPort: false } });
+    await server.listen();
+    browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("starts on the tiny test model, whatever sorts first in the list", async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}/`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    expect(await page.inputValue("#model")).toBe("tiny");
+    expect(await page.locator("#model option").count()).toBeGreaterThan(1);
+  });
+});
