@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
 import { formatBytes, formatDownloaded } from "./format-bytes.js";
 import { formatTimeLeft } from "./time-left.js";
@@ -15,6 +15,12 @@ export interface AdapterSetupProps {
   onCancel: () => void;
   /** Why the last download or model switch failed. */
   setupError?: string;
+  /**
+   * Called when the card the person's focus was in goes away (the model is
+   * ready): where focus goes next, e.g. the composer. Without it focus
+   * would fall to `<body>`.
+   */
+  onFocusLeft?: () => void;
 }
 
 const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`;
@@ -30,8 +36,41 @@ const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, prog
  * - `error`: what failed, with Try again when the adapter can prepare.
  *
  * Renders nothing for `ready` and `unavailable` (the composer explains it).
+ *
+ * Focus is never lost with a state: when the control the person used goes
+ * away with its state (Download, Cancel, Try again), the card that replaced
+ * it takes focus (it is focusable, `tabIndex={-1}`, and labelled); when the
+ * card itself goes, `onFocusLeft` says where focus goes.
  */
-export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }: AdapterSetupProps): ReactNode {
+export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, onFocusLeft }: AdapterSetupProps): ReactNode {
+  const card = useRef<HTMLElement>(null);
+  // The element in the setup that last had focus, while the person has not moved focus elsewhere.
+  const focused = useRef<Element | null>(null);
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    focused.current = event.target;
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    // Moved elsewhere by the person (a removed element gets no blur with a related target).
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) focused.current = null;
+  };
+  useLayoutEffect(() => {
+    const was = focused.current;
+    // Focus waiting on the card itself (a chat opened while connecting) moves to its action once there is one (Download).
+    const primary = card.current?.querySelector<HTMLElement>("button.primary");
+    if (primary && card.current && was === card.current && (card.current.getRootNode() as Document | ShadowRoot).activeElement === card.current) {
+      primary.focus();
+      return;
+    }
+    if (!was || was.isConnected) return;
+    const root = was.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    // Focus fell with the removed control (to <body>, or nowhere in the shadow root): catch it.
+    if (active && active !== document.body) return;
+    focused.current = null;
+    if (card.current) card.current.focus();
+    else onFocusLeft?.();
+  });
+  const cardProps = { ref: card, tabIndex: -1, onFocus, onBlur };
   const selected = models.find((model) => model.selected);
   // The size the download card announced, for "MB of total" while downloading.
   const [announced, setAnnounced] = useState<number | undefined>();
@@ -48,7 +87,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }
     case "needs-download": {
       const size = status.bytes ?? selected?.bytes;
       return (
-        <section className="card" aria-label="Download the model">
+        <section className="card" aria-label="Download the model" {...cardProps}>
           <p>
             <strong>{selected?.label ?? "The model"}</strong> runs on this device, after a one-time download
             {size !== undefined && ` of ${formatBytes(size)}`}.
@@ -70,7 +109,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }
       if (total !== undefined) facts.push(formatDownloaded(status.progress, total));
       if (secondsLeft !== undefined) facts.push(formatTimeLeft(secondsLeft));
       return (
-        <section className="card" aria-label="Downloading the model">
+        <section className="card" aria-label="Downloading the model" {...cardProps}>
           <p>Downloading {selected?.label ?? "the model"}…</p>
           <progress max={1} value={status.progress} aria-label="Download progress" aria-valuetext={facts.join(", ")} />
           <div className="row">
@@ -87,7 +126,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }
     case "loading":
       if (status.progress === undefined) {
         return (
-          <section className="card" aria-label="Connecting">
+          <section className="card" aria-label="Connecting" {...cardProps}>
             <p className="working" role="status">
               <span className="spinner" aria-hidden="true" />
               Connecting…
@@ -96,14 +135,14 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError }
         );
       }
       return (
-        <section className="card" aria-label="Loading the model">
+        <section className="card" aria-label="Loading the model" {...cardProps}>
           <p role="status">Loading the model from this device… {percent(status.progress)}</p>
           <progress max={1} value={status.progress} aria-label="Loading progress" />
         </section>
       );
     case "error":
       return (
-        <section className="card" aria-label="Setup failed">
+        <section className="card" aria-label="Setup failed" {...cardProps}>
           <p className="alert" role="alert">
             {setupError ?? status.error}
           </p>

@@ -266,7 +266,9 @@ describe("<AgentChat> conversation", () => {
     ]);
     const details = tools[0]!.querySelector("details")!;
     expect(details.open).toBe(false);
-    expect(details.querySelector("summary")?.textContent).toContain("get_cart");
+    // The tool's name in words (no title registered), its raw name inside the fold.
+    expect(details.querySelector("summary .name")?.textContent).toBe("Get cart");
+    expect(details.querySelector(".io code")?.textContent).toBe("get_cart");
     expect([...details.querySelectorAll("pre")].map((pre) => pre.textContent)).toEqual(['{\n  "detail": true\n}', "2 items"]);
     expect(tools[1]!.querySelector("details")?.textContent).toContain("Error [invalid_input]: sku must be a string");
 
@@ -298,6 +300,7 @@ describe("<AgentChat> conversation", () => {
     let release: (() => void) | undefined;
     const confirm = document.createElement("button");
     confirm.id = "confirm";
+    confirm.textContent = "Place order";
     document.body.append(confirm);
     const slowTool = defineWebTool({
       name: "fill_form",
@@ -339,8 +342,13 @@ describe("<AgentChat> conversation", () => {
     act(() => release!());
     await waitUntil(() => state("place_order") === "awaiting-confirmation", "place_order parked");
     const gated = root().querySelector('.tool[data-tool="place_order"]')!;
-    expect(gated.querySelector(".state")?.textContent).toBe("Waiting for your click");
+    // The state in words, naming the control; a button leads the person to it.
+    expect(gated.querySelector(".state")?.textContent).toBe("Waiting for you to click Place order");
     expect(gated.querySelector('.prompt[role="status"]')?.textContent).toBe("Click Place order to confirm.");
+    const goTo = gated.querySelector<HTMLButtonElement>("button.go-to")!;
+    expect(goTo.textContent).toBe("Go to Place order");
+    act(() => goTo.click());
+    expect(document.activeElement).toBe(confirm);
     act(() => personClick(confirm));
     await waitUntil(() => text().includes("Ordered."), "the reply");
     expect(state("place_order")).toBe("done");

@@ -1,4 +1,4 @@
-import { useCallback, type CSSProperties, type ReactNode } from "react";
+import { useCallback, useRef, type CSSProperties, type ReactNode } from "react";
 import type { WebAgent } from "../runtime/agent/web-agent.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentSession } from "../runtime/session/agent-session.js";
@@ -55,6 +55,12 @@ export interface AgentChatProps {
   emptyText?: string;
   /** Render the agent cursor. Default `true`. */
   cursor?: boolean;
+  /**
+   * Move focus into the chat when it appears (a chat the person just
+   * opened): to the message field, or while the model is not ready, to the
+   * setup card's button (Download) or the card. Default `false`.
+   */
+  autoFocus?: boolean;
   /** On the host element (`<div data-web-agents-ui>`), to place and size the chat. */
   className?: string;
   /** On the host element, to place and size the chat. Default: none (it fills its container's width, at least 320 px tall). */
@@ -101,11 +107,21 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   const blockedBy = explainAdapterStatus(status);
   // The cursor follows this conversation's calls, not another chat's on the page.
   const follows = useCallback((callId: string) => hasToolCall(store.getSnapshot().messages, callId), [store]);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const focusField = useCallback(() => field.current?.focus(), []);
+  const autoFocus = useRef(props.autoFocus === true);
+  // Runs when the chat's root is attached inside the shadow root (after the host mounts).
+  const focusOnMount = useCallback((root: HTMLElement | null) => {
+    if (!root || !autoFocus.current) return;
+    autoFocus.current = false;
+    const target = root.querySelector<HTMLElement>("textarea:not([disabled])") ?? root.querySelector<HTMLElement>(".card button") ?? root.querySelector<HTMLElement>(".card");
+    target?.focus();
+  }, []);
 
   return (
     <>
       <ShadowHost css={CHAT_STYLES} {...(props.className && { className: props.className })} {...(props.style && { style: props.style })}>
-        <section className="root" aria-label={title}>
+        <section className="root" aria-label={title} ref={focusOnMount}>
           <header className="header">
             <h2 className="title">{title}</h2>
             <AdapterSwitcher adapters={chat.adapters} value={chat.adapter.id} onSelect={chat.selectAdapter} disabled={streaming} />
@@ -126,6 +142,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             onCancel={chat.cancelPrepare}
             {...(chat.adapter.prepare && { onPrepare: () => void chat.prepare() })}
             {...(chat.setupError !== undefined && { setupError: chat.setupError })}
+            onFocusLeft={focusField}
           />
           <MessageList store={store} emptyText={emptyText} />
           {usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
@@ -136,6 +153,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             streaming={streaming}
             onSend={store.send}
             onStop={store.stop}
+            fieldRef={field}
           />
         </section>
       </ShadowHost>

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 
 /** What `<Composer>` takes. */
 export interface ComposerProps {
@@ -10,6 +10,8 @@ export interface ComposerProps {
   onStop: () => void;
   /** Default `"Ask about this page…"`. */
   placeholder?: string;
+  /** The message field, for the chat to move focus into it. */
+  fieldRef?: Ref<HTMLTextAreaElement>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ComposerProps {
  * `aria-describedby`), whenever the adapter cannot take a message; while a
  * reply streams the person can type ahead, and Stop takes Send's place.
  */
-export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "Ask about this page…" }: ComposerProps): ReactNode {
+export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "Ask about this page…", fieldRef }: ComposerProps): ReactNode {
   const [text, setText] = useState("");
   const fieldId = useId();
   const explainId = useId();
@@ -53,6 +55,7 @@ export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "
           Message
         </label>
         <textarea
+          ref={fieldRef}
           id={fieldId}
           rows={1}
           value={text}

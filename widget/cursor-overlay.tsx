@@ -4,6 +4,9 @@ import type { CursorState } from "./cursor-reducer.js";
 import { CURSOR_STYLES } from "./cursor-styles.js";
 import { ShadowHost } from "./shadow-host.js";
 
+/** Room a parked cursor's prompt needs to the right of its control (the bubble's max width and offset). */
+const PARKED_ROOM = 290;
+
 /** What `<CursorOverlay>` draws: the cursor's state, where its target is, and how. */
 export interface CursorOverlayProps {
   state: CursorState;
@@ -19,9 +22,12 @@ export interface CursorOverlayProps {
  * to show, so a page's first render ships only the cursor's event handling.
  */
 export function CursorOverlay({ state, box, visible, resting, announce }: CursorOverlayProps): ReactNode {
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
   const parked = state.action === "park";
+  // Parked, the cursor waits beside the control, never over its label: at its right edge, or
+  // its left one where the prompt would run off the window (the bubble then opens leftwards).
+  const side = parked && box.left + box.width + PARKED_ROOM > window.innerWidth ? "left" : "right";
+  const x = !parked ? box.left + box.width / 2 : side === "right" ? box.left + box.width + 6 : box.left - 6;
+  const y = box.top + box.height / 2;
   return createPortal(
     <ShadowHost css={CURSOR_STYLES}>
       <div className="layer" aria-hidden={parked && announce ? undefined : "true"} data-visible={visible ? "" : undefined}>
@@ -34,6 +40,7 @@ export function CursorOverlay({ state, box, visible, resting, announce }: Cursor
         <div
           className="cursor"
           data-action={state.action}
+          data-side={parked ? side : undefined}
           data-resting={resting ? "" : undefined}
           style={{ transform: `translate(${Math.round(x)}px, ${Math.round(y)}px)` }}
         >

@@ -32,6 +32,8 @@ export const CURSOR_STYLES = `
 }
 /* Dark text on the dark scheme's light accent: white on #7aa2ff was 2.4:1. */
 .bubble.prompt { background: var(--accent); color: var(--accent-fg); font-weight: 600; }
+.cursor[data-side="left"] .arrow { transform: scaleX(-1); left: -20px; }
+.cursor[data-side="left"] .bubble { left: auto; right: 18px; }
 .caret { display: inline-block; width: 1px; height: 1em; background: currentColor; margin-left: 1px; vertical-align: text-bottom; animation: blink 1s steps(1) infinite; }
 @keyframes blink { 50% { opacity: 0; } }
 .ring {

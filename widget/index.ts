@@ -16,5 +16,8 @@ export type { WebAgentsProviderProps } from "./web-agents-provider.js";
 export { AgentChat } from "./agent-chat.js";
 export type { AgentChatProps } from "./agent-chat.js";
 export { AgentCursor } from "./agent-cursor.js";
+export { toolTitle, titleFromName } from "./tool-title.js";
+export { describeToolState, goToControl, TOOL_STATE_LABELS } from "./tool-call-view.js";
+export { useParkedTarget } from "./parked-targets.js";
 export type { AgentCursorProps } from "./agent-cursor.js";
 export type { AgentActEvent } from "./agent-act-event.js";

@@ -1,16 +1,68 @@
 import type { ReactNode } from "react";
-import { DELEGATE_PREFIX, isDelegateTool } from "../runtime/agent/agent-id.js";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import type { ToolCallState } from "../runtime/session/tool-call-state.js";
+import { controlLabel, useParkedTarget } from "./parked-targets.js";
+import { toolTitle } from "./tool-title.js";
 
 /** How each {@link ToolCallState} reads in the chat. */
 export const TOOL_STATE_LABELS: Readonly<Record<ToolCallState, string>> = Object.freeze({
   running: "Running…",
-  "awaiting-confirmation": "Waiting for your click",
+  "awaiting-confirmation": "Waiting for you",
   done: "Done",
   error: "Failed",
   cancelled: "Cancelled",
 });
+
+/**
+ * A call's state in words: {@link TOOL_STATE_LABELS}, and while it waits on
+ * a control the person can see, what to click ("Waiting for you to click
+ * Place order").
+ */
+export function describeToolState(state: ToolCallState, target?: Element): string {
+  const label = state === "awaiting-confirmation" && target ? controlLabel(target) : "";
+  return label ? `Waiting for you to click ${label}` : TOOL_STATE_LABELS[state];
+}
+
+/** How long after the confirming click focus is watched, to bring it back if the page drops it. */
+const RETURN_WATCH_MS = 3_000;
+
+/**
+ * Brings the person to a parked call's control: into view and focused, so
+ * Enter or Space confirms. With `returnTo`, focus comes back there when the
+ * page drops it after the confirming click (the control disabled or removed
+ * by what it did: an emptied cart's Place order), never left on `<body>`.
+ */
+export function goToControl(target: Element, returnTo?: HTMLElement | null): void {
+  target.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  (target as HTMLElement).focus?.({ preventScroll: true });
+  if (!returnTo) return;
+  const lost = () => document.activeElement === null || document.activeElement === document.body;
+  const onClick = () => {
+    const until = Date.now() + RETURN_WATCH_MS;
+    const bringBack = () => {
+      cleanup();
+      if (lost() && returnTo.isConnected) returnTo.focus();
+    };
+    const watch = () => {
+      if (lost()) return bringBack();
+      // The person moved on (focus went elsewhere): nothing to bring back.
+      if (document.activeElement !== target && !target.contains(document.activeElement)) return cleanup();
+      if (Date.now() < until) frame = requestAnimationFrame(watch);
+      else cleanup();
+    };
+    let frame = requestAnimationFrame(watch);
+    // Chromium blurs a focused control that becomes disabled: catch it at once, not a frame later.
+    const onFocusOut = (event: Event) => {
+      if ((event as FocusEvent).relatedTarget === null) queueMicrotask(() => lost() && bringBack());
+    };
+    const cleanup = () => {
+      cancelAnimationFrame(frame);
+      target.removeEventListener("focusout", onFocusOut);
+    };
+    target.addEventListener("focusout", onFocusOut);
+  };
+  target.addEventListener("click", onClick, { once: true });
+}
 
 /** What `<ToolCallView>` takes. */
 export interface ToolCallViewProps {
@@ -36,25 +88,31 @@ function outputText(part: ToolPart): string | undefined {
 }
 
 /**
- * One tool call: its name and state, with its input and output (or error)
- * in a collapsible `<details>`. While it awaits confirmation, the prompt
- * (what to click on the page) shows outside the fold. A `delegate_to_<id>`
- * call shows the sub-agent's run (`children`) nested under it.
+ * One tool call: its title (`toolTitle`: the tool's registered title, else
+ * its name in words) and its state in words, with its name, input and
+ * output (or error) in a collapsible `<details>`. While it awaits
+ * confirmation, the prompt (what to click on the page) shows outside the
+ * fold, with a "Go to <control>" button that focuses the control. A
+ * `delegate_to_<id>` call shows the sub-agent's run (`children`) nested
+ * under it.
  */
 export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
-  const delegate = isDelegateTool(part.name);
-  const name = delegate ? `${part.name.slice(DELEGATE_PREFIX.length)} agent` : part.name;
+  const name = toolTitle(part.name);
   const output = outputText(part);
   const waiting = part.state === "awaiting-confirmation";
+  const target = useParkedTarget(part.id, part.name, waiting);
+  const targetLabel = target ? controlLabel(target) : "";
   return (
     <div className="tool" data-state={part.state} data-tool={part.name}>
       <details>
         <summary>
           {part.state === "running" && <span className="spinner" aria-hidden="true" />}
           <span className="name">{name}</span>
-          <span className="state">{TOOL_STATE_LABELS[part.state]}</span>
+          <span className="state">{describeToolState(part.state, target)}</span>
         </summary>
         <div className="io">
+          <h4>Tool</h4>
+          <code>{part.name}</code>
           <h4>Input</h4>
           <pre>{json(part.input)}</pre>
           {output !== undefined && (
@@ -75,6 +133,16 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
         <p className="prompt" role="status">
           {part.prompt}
         </p>
+      )}
+      {waiting && target && targetLabel && (
+        <button
+          type="button"
+          className="go-to"
+          // Back to this chat's message field if confirming leaves focus nowhere.
+          onClick={(event) => goToControl(target, (event.currentTarget.getRootNode() as ParentNode).querySelector<HTMLElement>(".composer textarea"))}
+        >
+          Go to {targetLabel}
+        </button>
       )}
       {part.agent && (
         <div className="nested" role="group" aria-label={`The ${part.agent.id} agent's work`}>

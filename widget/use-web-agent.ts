@@ -38,6 +38,13 @@ export interface WebAgentRun {
   invoke: (text: string) => Promise<WebAgentResult | undefined>;
   /** Abort the run: the model, the tool in flight and any sub-agent. Status goes back to `idle`. */
   stop: () => void;
+  /**
+   * Whether a tool call (by id) is one of this hook's runs: pass it to
+   * `<AgentCursor follows={run.follows} />` so the cursor shows this run's
+   * calls (and parks on the control a call waits for) with no chat open,
+   * and not a chat's. Known from the moment the call starts. Stable.
+   */
+  follows: (callId: string) => boolean;
 }
 
 interface RunState {
@@ -73,12 +80,16 @@ function withStep(steps: WebAgentStep[], step: WebAgentStep): WebAgentStep[] {
  * @example
  * const reorder = useWebAgent(shopper);
  * <button onClick={() => reorder.invoke("Reorder my last purchase.")}>Reorder</button>
- * {reorder.steps.map((step) => <li key={step.id}>{step.tool}: {step.state}</li>)}
+ * <AgentCursor follows={reorder.follows} />
+ * {reorder.steps.map((step) => <li key={step.id}>{toolTitle(step.tool)}: {describeToolState(step.state)}</li>)}
  */
 export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): WebAgentRun {
   const { adapter } = options;
   const [state, setState] = useState<RunState>(IDLE);
   const controller = useRef<AbortController | undefined>(undefined);
+  // The call ids of the runs, updated as each step arrives (before its tool runs), not on render.
+  const callIds = useRef(new Set<string>());
+  const follows = useCallback((callId: string) => callIds.current.has(callId), []);
 
   useEffect(
     () => () => {
@@ -100,6 +111,7 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
           signal: run.signal,
           ...(adapter && { adapter }),
           onStep: (step) => {
+            if (current()) callIds.current.add(step.id);
             if (current()) setState((previous) => ({ ...previous, steps: withStep(previous.steps, step) }));
           },
         });
@@ -126,5 +138,5 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
     setState((previous) => ({ ...previous, status: "idle" }));
   }, []);
 
-  return { ...state, invoke, stop };
+  return { ...state, invoke, stop, follows };
 }

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { AgentChat, useWebAgent } from "@webmcp-agents/chat";
+import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type WebAgentStep } from "@webmcp-agents/chat";
 import { cloud, local } from "./adapters.js";
 import { shopper } from "./agents.js";
 import { CartPage } from "./pages/cart-page.js";
@@ -17,6 +17,26 @@ function useReadyAdapter() {
   return localReady ? local : cloud;
 }
 
+/** One step of the Reorder run, in words: "Go to: Done", "Place order: Waiting for you to click Place order". */
+function Step({ step }: { step: WebAgentStep }): ReactNode {
+  const target = useParkedTarget(step.id, step.tool, step.state === "awaiting-confirmation");
+  return (
+    <li data-state={step.state} data-tool={step.tool}>
+      {toolTitle(step.tool)}
+      {step.agent && <span className="muted"> ({step.agent} agent)</span>}: {describeToolState(step.state, target)}
+      {target && (
+        <>
+          {" "}
+          <button type="button" className="link" onClick={() => goToControl(target, document.querySelector<HTMLElement>("#reorder-button"))}>
+            Go there
+          </button>
+        </>
+      )}
+      {step.error && <span className="muted"> {step.error}</span>}
+    </li>
+  );
+}
+
 function Reorder(): ReactNode {
   const orders = useOrders();
   const adapter = useReadyAdapter();
@@ -27,8 +47,11 @@ function Reorder(): ReactNode {
       <button
         type="button"
         id="reorder-button"
-        disabled={run.status === "running"}
-        onClick={() => void run.invoke("Reorder my last purchase and stop at checkout.")}
+        // aria-disabled, not disabled: a disabled button drops the keyboard focus of the person who pressed it.
+        aria-disabled={run.status === "running"}
+        onClick={() => {
+          if (run.status !== "running") void run.invoke("Reorder my last purchase and stop at checkout.");
+        }}
       >
         Reorder my last purchase
       </button>
@@ -41,15 +64,12 @@ function Reorder(): ReactNode {
       {run.steps.length > 0 && (
         <ol className="steps">
           {run.steps.map((step) => (
-            <li key={step.id} data-state={step.state}>
-              <code>{step.tool}</code>
-              {step.agent && <span className="muted"> ({step.agent})</span>}: {step.state}
-              {step.prompt && <strong> {step.prompt}</strong>}
-              {step.error && <span className="muted"> {step.error}</span>}
-            </li>
+            <Step key={step.id} step={step} />
           ))}
         </ol>
       )}
+      {/* The run's cursor, with or without the chat open: it parks on the control a call waits for. */}
+      <AgentCursor follows={run.follows} />
       {run.status === "done" && <p className="answer">{run.text}</p>}
       {run.status === "error" && <p role="alert">{run.error?.message}</p>}
     </section>
@@ -96,6 +116,7 @@ export function App(): ReactNode {
             title="Field Store assistant"
             emptyText="Ask me to find, add or order something, or where an order is."
             storageKey="field-store:chat"
+            autoFocus
             style={{ height: "100%" }}
           />
         </aside>

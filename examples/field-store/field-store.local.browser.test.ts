@@ -93,6 +93,99 @@ describe("Field Store with the scripted on-device model", () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it("the whole store flow, from opening the chat to confirming the order, done with the keyboard only, focus never lost to <body>; Reorder words its steps and parks the cursor beside Place order with the chat closed", async () => {
+    // A fresh context: the model is not on this device yet, so the flow starts at the Download button.
+    const keyboardPage = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    const pageErrors: string[] = [];
+    keyboardPage.on("pageerror", (error) => pageErrors.push(error.message));
+    await keyboardPage.goto(`${origin}/field-store/?model=test-store-scripted`);
+    await keyboardPage.waitForSelector("body[data-ready=true]");
+    const store = keyboardPage.locator("#chat [data-web-agents-ui]");
+    /** The focused element, through open shadow roots: "body" when focus is lost. */
+    const focused = () =>
+      keyboardPage.evaluate(() => {
+        let element = document.activeElement;
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+        if (!element || element === document.body) return "body";
+        const label = element.getAttribute("aria-label") ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? "";
+        return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.classList.length ? `.${[...element.classList].join(".")}` : ""} ${label}`.trim();
+      });
+    const trail: string[] = [];
+    /** Presses a key and records where focus went: never <body>. */
+    const press = async (key: "Tab" | "Shift+Tab" | "Enter" | "Space") => {
+      await keyboardPage.keyboard.press(key);
+      const now = await focused();
+      trail.push(`${key} -> ${now}`);
+      expect(now, trail.join("\n")).not.toBe("body");
+      return now;
+    };
+    /** Tabs (forwards or back) until focus matches, at most `limit` presses; returns how many it took. */
+    const tabTo = async (match: RegExp, key: "Tab" | "Shift+Tab" = "Tab", limit = 12) => {
+      for (let presses = 1; presses <= limit; presses++) if (match.test(await press(key))) return presses;
+      throw new Error(`Focus never reached ${match}:\n${trail.join("\n")}`);
+    };
+    /** Waits for `done`, checking focus is never <body> meanwhile. */
+    const whileWaiting = async (done: () => Promise<boolean>, what: string, timeout = 60_000) => {
+      const deadline = Date.now() + timeout;
+      while (!(await done())) {
+        expect(await focused(), `focus while waiting for ${what}`).not.toBe("body");
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${await focused()}`);
+        await keyboardPage.waitForTimeout(50);
+      }
+    };
+
+    await tabTo(/#open-chat/);
+    // Opening the chat moves focus into it: the model is not here yet, so to its Download button
+    // (by way of the setup card, while the device is still being probed).
+    expect(await press("Enter")).toMatch(/^(button\.primary Download|section\.card Connecting)/);
+    await whileWaiting(async () => /^button\.primary Download/.test(await focused()), "focus on the Download button");
+    // Download: focus goes to the progress card, then to the message field once the model is ready.
+    expect(await press("Enter")).toMatch(/^section\.card (Downloading|Loading) the model/);
+    await whileWaiting(async () => /^textarea/.test(await focused()), "the message field to take focus when the model is ready");
+    await keyboardPage.keyboard.type("Buy me a pair of trail socks");
+    await press("Enter");
+    const parked = store.locator('.tool[data-tool="place_order"][data-state="awaiting-confirmation"]');
+    await whileWaiting(async () => (await parked.count()) === 1, "place_order to park");
+    // The tool steps in words, and a way from the waiting prompt to the page's control.
+    expect(await store.locator('.tool[data-tool="go_to"] .name').first().textContent()).toBe("Go to");
+    expect(await parked.locator(".state").textContent()).toBe("Waiting for you to click Place order");
+    const shiftTabs = await tabTo(/^button\.go-to Go to Place order/, "Shift+Tab");
+    expect(shiftTabs).toBe(1);
+    expect(await press("Enter")).toMatch(/^button#place-order/);
+    await press("Enter");
+    await whileWaiting(async () => (await store.getByText(STORE_SCRIPTED_ANSWER).count()) > 0, "the answer after the order");
+    expect(await keyboardPage.textContent("#cart-badge")).toBe("0");
+    expect(await focused()).not.toBe("body");
+    await keyboardPage.screenshot({ path: `${results}field-store-keyboard-ordered.png` });
+
+    // Reorder, with the chat closed: its steps in words, the cursor and ring on Place order, beside its label.
+    // Back to the header's button (past the chat's end the tab order leaves the page).
+    await tabTo(/#open-chat/, "Shift+Tab", 40);
+    await press("Enter");
+    expect(await store.count()).toBe(0);
+    await tabTo(/#reorder-button/);
+    await press("Enter");
+    const waitingStep = keyboardPage.locator('#reorder li[data-tool="place_order"][data-state="awaiting-confirmation"]');
+    await whileWaiting(async () => (await waitingStep.count()) === 1, "Reorder's place_order to park");
+    expect(await waitingStep.textContent()).toContain("Place order: Waiting for you to click Place order");
+    expect(await keyboardPage.locator('#reorder li[data-tool="go_to"]').first().textContent()).toContain("Go to: Done");
+    const ring = keyboardPage.locator("[data-web-agents-ui] .ring");
+    await ring.waitFor({ timeout: 10_000 });
+    // The cursor glides there (420 ms): measure where it comes to rest.
+    await keyboardPage.waitForTimeout(600);
+    const button = (await keyboardPage.locator("#place-order").boundingBox())!;
+    const cursor = (await keyboardPage.locator('[data-web-agents-ui] .cursor[data-action="park"]').boundingBox())!;
+    // Beside the button, not over its label.
+    expect(cursor.x >= button.x + button.width || cursor.x + 22 <= button.x).toBe(true);
+    await keyboardPage.screenshot({ path: `${results}field-store-reorder-parked.png` });
+    await tabTo(/Go there/, "Tab", 40);
+    expect(await press("Enter")).toMatch(/^button#place-order/);
+    await press("Enter");
+    await whileWaiting(async () => (await keyboardPage.locator("#reorder").getAttribute("data-status")) === "done", "the reorder to finish");
+    expect(pageErrors).toEqual([]);
+    await keyboardPage.close();
+  }, 240_000);
+
   it("shops the same way on a Qwen3.5-format model: XML calls read in the worker, typed parameters, the order placed on the person's click, usage shown", async () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${origin}/field-store/?model=test-store-scripted-qwen35`);

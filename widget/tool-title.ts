@@ -1,0 +1,27 @@
+import { DELEGATE_PREFIX, isDelegateTool } from "../runtime/agent/agent-id.js";
+import { findRegisteredWebTool } from "../runtime/core/web-tool-registry.js";
+
+/**
+ * A tool name in words, for a person: `go_to` -> "Go to", `addToCart` ->
+ * "Add to cart", `list-orders` -> "List orders". Pure.
+ */
+export function titleFromName(name: string): string {
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    .split(/[\s_\-.]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  const text = words.join(" ");
+  return text === "" ? name : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * What the chat calls a tool: the `title` it was registered with on this
+ * page (`defineWebTool({ title })`, WebMCP's title), else one derived from
+ * its name (`titleFromName`); a `delegate_to_<id>` call is "<id> agent".
+ */
+export function toolTitle(name: string): string {
+  if (isDelegateTool(name)) return `${name.slice(DELEGATE_PREFIX.length)} agent`;
+  const title = findRegisteredWebTool(name)?.title?.trim();
+  return title ? title : titleFromName(name);
+}
