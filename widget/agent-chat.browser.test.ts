@@ -60,11 +60,14 @@ describe("<AgentChat> in headless Chromium", () => {
     const cursorPrompt = page.locator("body > [data-web-agents-ui] .prompt");
     await cursorPrompt.waitFor();
     expect(await cursorPrompt.textContent()).toBe("Click Place order to confirm.");
-    // The cursor points at the control it waits for.
+    // The cursor waits beside the control it points at, level with it, never over its label.
     const target = (await page.locator("#place-order").boundingBox())!;
-    const transform = await page.locator("body > [data-web-agents-ui] .cursor").evaluate((element) => (element as HTMLElement).style.transform);
+    const cursor = page.locator("body > [data-web-agents-ui] .cursor");
+    const transform = await cursor.evaluate((element) => (element as HTMLElement).style.transform);
     const [x, y] = transform.match(/-?\d+/g)!.map(Number);
-    expect(Math.abs(x! - (target.x + target.width / 2))).toBeLessThanOrEqual(1);
+    const side = await cursor.getAttribute("data-side");
+    expect(side === "right" ? x! - (target.x + target.width) : target.x - x!).toBeGreaterThanOrEqual(0);
+    expect(side === "right" ? x! - (target.x + target.width) : target.x - x!).toBeLessThanOrEqual(12);
     expect(Math.abs(y! - (target.y + target.height / 2))).toBeLessThanOrEqual(1);
     // The page's styles stay out: the chat's buttons are not hotpink.
     const background = await chat().locator("button", { hasText: "New chat" }).evaluate((element) => getComputedStyle(element).backgroundColor);

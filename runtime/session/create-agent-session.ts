@@ -7,7 +7,6 @@ import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
 import { onNextFrame } from "./on-next-frame.js";
 import { resumable } from "./resumable.js";
-import { runAgentLoop } from "./run-agent-loop.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
@@ -139,9 +138,16 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       isCurrent: () => state.runId === runId,
       onTools: setTools,
     };
-    void runAgentLoop(context, agent, messages).finally(() => {
-      if (controller === run) controller = undefined;
-    });
+    // The loop loads with the first message, not with the page (the first render's budget).
+    void import("./run-agent-loop.js")
+      .then(({ runAgentLoop }) => runAgentLoop(context, agent, messages))
+      .catch(() => {
+        // Its code could not load (a deploy changed the files, the network dropped): the run ends, with a next step.
+        if (context.isCurrent()) dispatch({ type: "part", runId, part: { type: "error", error: "The chat could not load. Check your connection, then try again.", code: "network" } });
+      })
+      .finally(() => {
+        if (controller === run) controller = undefined;
+      });
   };
 
   function send(text: string): void {
