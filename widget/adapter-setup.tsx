@@ -134,6 +134,15 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
           </section>
         );
       }
+      if (status.stage === "starting") {
+        // Read from this device; the engine now builds its session and says nothing more until it is ready.
+        return (
+          <section className="card" aria-label="Starting the model" {...cardProps}>
+            <p role="status">Starting the model on this device…</p>
+            <progress max={1} aria-label="Starting the model" />
+          </section>
+        );
+      }
       return (
         <section className="card" aria-label="Loading the model" {...cardProps}>
           <p role="status">Loading the model from this device… {percent(status.progress)}</p>

@@ -95,6 +95,12 @@ export interface DownloadProgress {
 /** Progress of reading a cached model into the engine, 0 to 1. */
 export interface LoadProgress {
   progress: number;
+  /**
+   * `starting`: the files are read and the engine is creating its session,
+   * which reports no progress of its own (seconds for a large model). Absent
+   * while the files are read.
+   */
+  stage?: "starting";
 }
 
 /** Whether a model is on this device, known without the network. */

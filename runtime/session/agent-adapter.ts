@@ -10,7 +10,8 @@ export type AdapterStatus =
   | { state: "unavailable"; reason: string }
   | { state: "needs-download"; bytes?: number; note?: string }
   | { state: "downloading"; progress: number }
-  | { state: "loading"; progress?: number }
+  /** `stage: "starting"`: a model read from this device is being started (no progress of its own). */
+  | { state: "loading"; progress?: number; stage?: "starting" }
   /** `code`, when set, lets the widget offer the right next step (the codes of `RUN_ERROR_CODES`). */
   | { state: "error"; error: string; code?: AgentErrorCode };
 

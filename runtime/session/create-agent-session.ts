@@ -66,6 +66,9 @@ function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOption
   if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
 }
 
+/** The agent loop's module: kept out of the first render, fetched once a session is watched (see attach). */
+const loadAgentLoop = () => import("./run-agent-loop.js");
+
 /**
  * Creates a session: the conversation, its runs and its storage, for one
  * adapter on the current page. It implements "What a run does" in
@@ -139,7 +142,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       onTools: setTools,
     };
     // The loop loads with the first message, not with the page (the first render's budget).
-    void import("./run-agent-loop.js")
+    void loadAgentLoop()
       .then(({ runAgentLoop }) => runAgentLoop(context, agent, messages))
       .catch(() => {
         // Its code could not load (a deploy changed the files, the network dropped): the run ends, with a next step.
@@ -222,7 +225,13 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       adapterStatus = status;
       snapshot = build();
     }
-    return () => stops.forEach((stop) => stop?.());
+    // The loop's code, fetched once the page is up rather than on the first message: an
+    // on-device chat must answer a first message sent after the network went away.
+    const prefetch = setTimeout(() => void loadAgentLoop().catch(() => {}), 0);
+    return () => {
+      clearTimeout(prefetch);
+      stops.forEach((stop) => stop?.());
+    };
   };
 
   snapshot = build();

@@ -216,7 +216,10 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
     try {
       if (!state.cached.get(resolved.entry.id)) await download(host, resolved, signal);
       dispatch({ type: "load-started", id: resolved.entry.id });
-      await host.load(modelSource(resolved), ({ progress }) => dispatch({ type: "load-progress", progress }));
+      await host.load(modelSource(resolved), ({ progress, stage }) => dispatch({ type: "load-progress", progress, ...(stage && { stage }) }));
+      // The tool loop's code arrives with the model, not on the first message, which may be sent
+      // with the network gone (an offline assistant); a failure here is retried by the first run.
+      await import("./run-local-steps.js").catch(() => {});
       dispatch({ type: "loaded", key: resolved.key });
     } catch (error) {
       if (signal.aborted) {

@@ -70,3 +70,15 @@ describe("localAdapterReducer (pure)", () => {
     expect(localAdapterStatus(run([{ type: "probe-failed", error: "Could not start." }]))).toEqual({ state: "error", error: "Could not start.", code: "worker_died" });
   });
 });
+
+describe("localAdapterReducer: the load's last stretch", () => {
+  it("says the model is starting once its files are read, and never goes back to a number", () => {
+    let state = run([probed(true)]);
+    state = localAdapterReducer(state, { type: "load-progress", progress: 0.5 }, true);
+    state = localAdapterReducer(state, { type: "load-progress", progress: 0.9, stage: "starting" }, true);
+    expect(localAdapterStatus(state)).toEqual({ state: "loading", progress: 0.9, stage: "starting" });
+    expect(localAdapterReducer(state, { type: "load-progress", progress: 0.95 }, true)).toMatchObject({ phase: { stage: "starting", progress: 0.95 } });
+    expect(localAdapterReducer(state, { type: "load-progress", progress: 0.9, stage: "starting" }, true)).toBe(state);
+    expect(localAdapterStatus(localAdapterReducer(state, { type: "loaded", key: small.key }, true))).toEqual({ state: "ready" });
+  });
+});

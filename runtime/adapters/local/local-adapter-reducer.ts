@@ -10,7 +10,7 @@ export type LocalPhase =
   | { state: "unavailable"; reason: string }
   | { state: "needs-download" }
   | { state: "downloading"; progress: number }
-  | { state: "loading"; progress: number }
+  | { state: "loading"; progress: number; stage?: "starting" }
   | { state: "ready" }
   | { state: "error"; error: string; code?: AgentErrorCode };
 
@@ -54,7 +54,8 @@ export type LocalAdapterEvent =
   | { type: "download-progress"; progress: number }
   /** The model `id` is on this device (downloaded, or found cached) and starts loading. */
   | { type: "load-started"; id: string }
-  | { type: "load-progress"; progress: number }
+  /** `stage: "starting"`: the files are read; the engine creates its session, with no progress of its own. */
+  | { type: "load-progress"; progress: number; stage?: "starting" }
   | { type: "loaded"; key: string }
   | { type: "cancelled" }
   /** The saved copy is gone (evicted, or damaged and removed): back to the download card, saying why. */
@@ -135,8 +136,13 @@ export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapte
       const phase: LocalPhase = state.phase.state === "loading" && state.phase.progress === 0 ? state.phase : { state: "loading", progress: 0 };
       return cached === state.cached && phase === state.phase ? state : { ...state, cached, phase };
     }
-    case "load-progress":
-      return state.phase.state === "loading" && event.progress > state.phase.progress ? { ...state, phase: { state: "loading", progress: Math.min(1, event.progress) } } : state;
+    case "load-progress": {
+      if (state.phase.state !== "loading") return state;
+      const starting = event.stage === "starting" || state.phase.stage === "starting";
+      if (event.progress <= state.phase.progress && (!starting || state.phase.stage === "starting")) return state;
+      const progress = Math.min(1, Math.max(event.progress, state.phase.progress));
+      return { ...state, phase: starting ? { state: "loading", progress, stage: "starting" } : { state: "loading", progress } };
+    }
     case "loaded":
       return { ...state, loadedKey: event.key, phase: { state: "ready" } };
     case "cancelled":

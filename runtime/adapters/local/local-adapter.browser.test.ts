@@ -28,8 +28,14 @@ describe("createLocalAdapter in headless Chromium on wasm: real worker, transfor
       await again.evaluate(() => harness.start({ model: "test-scripted", baseUrl: "/models/test" }));
       await waitFor(again, () => harness.status(), (status) => status.state === "ready", "the cached model to load");
       step("loaded from cache, model files cut");
-      const states = (await again.evaluate(() => harness.statuses())).map((status) => status.state);
+      const statuses = await again.evaluate(() => harness.statuses());
+      const states = statuses.map((status) => status.state);
       expect(states.filter((s, i, all) => s !== all[i - 1])).toEqual(["loading", "ready"]);
+      // Read to the end of its files (90%), then said to be starting: no number left sitting still.
+      const loads = statuses.filter((status): status is { state: "loading"; progress: number; stage?: "starting" } => status.state === "loading" && status.progress !== undefined);
+      expect(loads.find((status) => status.stage === "starting"), JSON.stringify(statuses)).toEqual({ state: "loading", progress: 0.9, stage: "starting" });
+      expect(loads.at(-1)?.stage).toBe("starting");
+      expect(loads.every((status, index) => index === 0 || status.progress >= loads[index - 1]!.progress)).toBe(true);
       expect(await again.evaluate(() => harness.models().find((model) => model.id === "test-scripted"))).toMatchObject({ cached: true, selected: true });
       await state.context.setOffline(true);
       await buySocks(again, 0);
