@@ -12,10 +12,9 @@
  * once before anything is timed) and get the same prompt: the template
  * messages the runtime sends its engine, captured first.
  */
-import { QWEN3_CATALOG } from "../models/catalog.js";
-import type { CatalogEntry } from "../models/catalog-schema.js";
-import { createLocalAdapter } from "../runtime/adapters/local/create-local-adapter.js";
-import type { AgentMessage } from "../runtime/session/agent-message.js";
+// The runtime path goes through the package's public entry, as a site's page does; the baselines
+// (raw transformers.js, bare ONNX Runtime) and the probe reach the worker's internals on purpose.
+import { createLocalAdapter, QWEN3_CATALOG, type AgentMessage, type CatalogEntry } from "@webmcp-agents/chat/runtime";
 import { probeCapabilities } from "../worker/capability-probe.js";
 import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
 import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";

@@ -4,8 +4,7 @@
  * same conversation after one call and its result. Step 2's prompt extends
  * step 1's, so the engine can start it from step 1's cache.
  */
-import type { AgentMessage } from "../runtime/session/agent-message.js";
-import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+import type { AgentMessage, ToolDescriptor } from "@webmcp-agents/chat/runtime";
 
 const sku = { type: "string", description: "The product's SKU, as search_products returns it (for example socks-blue-m)." };
 const quantity = { type: "integer", minimum: 1, maximum: 20, description: "How many; 1 when the person does not say." };

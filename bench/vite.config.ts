@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../runtime/test-support/cross-origin-isolation.js";
+import { packageAliases } from "../examples/package-aliases.js";
 import { benchModelFiles } from "./model-files-plugin.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -35,5 +36,7 @@ export default defineConfig({
   logLevel: "warn",
   server: { host: "127.0.0.1", port: 5174, fs: { allow: [repoRoot] }, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   optimizeDeps: { noDiscovery: true, include: [] },
+  // The runtime path imports the package by name, as a site does: mapped to the source.
+  resolve: { alias: packageAliases() },
   worker: { format: "es" },
 });

@@ -63,6 +63,24 @@ describe("public imports only", () => {
     expect(found).toEqual([]);
   });
 
+  it("in the bench's runtime path: the runtime through a public entry; only the engine baselines reach the worker", () => {
+    const bench = join(root, "bench");
+    const found: string[] = [];
+    for (const file of exampleFiles(bench)) {
+      const name = relative(bench, file);
+      // The markdown bench measures the widget's own renderer against a copy of the old one: internal on purpose.
+      if (name.startsWith("markdown/")) continue;
+      for (const specifier of specifiers(readFileSync(file, "utf8"))) {
+        // The runtime and the widget only by name; worker/ internals are what the raw baselines measure
+        // (and the probe, the engine client); models/ test-model builders and test-support serve the bench.
+        if (specifier.startsWith(".") && /(^|\/)(runtime\/(?!test-support\/)|widget\/)/.test(resolve(dirname(file), specifier).slice(root.length))) {
+          found.push(`bench/${name}: ${specifier} reaches inside the runtime; import it from ${PACKAGE}/runtime`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it("in the README's code blocks", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const found: string[] = [];
