@@ -203,26 +203,39 @@ export class TransformersEngine implements ModelEngine {
       const files = new Map<string, { loaded: number; total: number }>();
       const expectedBytes = model.files.filter((file) => /\.onnx(_data(_\d+)?)?$/.test(file.path)).reduce((total, file) => total + (file.bytes ?? 0), 0);
       let reported = 0.1;
+      let starting = false;
+      const weightFiles = Math.max(1, model.files.filter((file) => /\.onnx(_data(_\d+)?)?$/.test(file.path)).length);
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
         dtype: model.dtype as never,
         local_files_only: true,
         progress_callback: (info: { status: string; file?: string; loaded?: number; total?: number }) => {
-          if (info.status !== "progress" || !info.file || !info.total) return;
-          files.set(info.file, { loaded: info.loaded ?? 0, total: info.total });
+          if (!info.file) return;
+          // "done" closes a file whose last "progress" may not have reached its total.
+          const known = files.get(info.file);
+          if (info.status === "done" && known) files.set(info.file, { loaded: known.total, total: known.total });
+          else if (info.status === "progress" && info.total) files.set(info.file, { loaded: info.loaded ?? 0, total: info.total });
+          else return;
           let loaded = 0;
           let seen = 0;
           for (const file of files.values()) {
             loaded += file.loaded;
             seen += file.total;
           }
-          // Against the weights' size (the manifest's), so that a small file finishing first
-          // does not look like most of the load.
-          const total = Math.max(seen, expectedBytes);
-          // Reading the files is most of a load; creating the session is the rest.
+          // Against the weights' size, so that a small file finishing first does not look like most
+          // of the load: the catalog's estimate until every weight file has said its real size (an
+          // estimate larger than the files left the bar at 86% while the session was created).
+          const allWeightsSeen = [...files.keys()].filter((name) => /\.onnx(_data(_\d+)?)?$/.test(name)).length >= weightFiles;
+          const total = allWeightsSeen ? seen : Math.max(seen, expectedBytes);
+          // Reading the files is most of a load; creating the session is the rest, and says nothing:
+          // once every byte is read, the stage says so instead of a number that sits still.
           // Reported in steps of half a percent: a file arrives in thousands of chunks.
-          const progress = 0.1 + 0.8 * (loaded / total);
-          if (progress - reported >= 0.005) {
+          const read = loaded >= total && allWeightsSeen;
+          const progress = 0.1 + 0.8 * Math.min(1, loaded / total);
+          if (read) {
+            if (!starting) onProgress({ progress: 0.9, stage: "starting" });
+            starting = true;
+          } else if (progress - reported >= 0.005) {
             reported = progress;
             onProgress({ progress });
           }
