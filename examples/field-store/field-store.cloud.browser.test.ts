@@ -114,7 +114,8 @@ describe("Field Store through the cloud adapter, against a mock model", () => {
     await page.locator("#reorder .answer").waitFor({ timeout: 20_000 });
     expect(await page.textContent("#reorder .answer")).toBe(REORDER_ANSWER);
     const steps = await page.locator("#reorder .steps li").allTextContents();
-    expect(steps).toEqual(["delegate_to_orders: done", "go_to (orders): done", "list_orders (orders): done"]);
+    // In words: the tools' titles (or their names as words) and the state, the sub-agent by name.
+    expect(steps).toEqual(["orders agent: Done", "Go to (orders agent): Done", "List orders (orders agent): Done"]);
     await page.screenshot({ path: `${results}field-store-reorder.png` });
     expect(errors).toEqual([]);
   }, 90_000);
