@@ -134,7 +134,7 @@ describe("<AgentChat> in headless Chromium on the cloud adapter against the real
     expect(await alert.getAttribute("data-code")).toBe("rate_limited");
     const explained = (await alert.textContent()) ?? "";
     expect(explained).toContain("That's a lot of messages for now. Wait a little, then try again.");
-    expect(explained).toMatch(/You're sending messages too quickly\. Wait \d+ seconds? and try again\./);
+    expect(explained).toMatch(/You're sending messages too quickly\. Wait (a second|\d+ seconds) and try again\./);
     expect(statuses).toEqual([200, 429]);
     // The tool call finished before the refusal, and shows as done.
     expect(await chat().locator('.tool[data-tool="add_to_cart"]').last().getAttribute("data-state")).toBe("done");

@@ -73,7 +73,8 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
   const chat = () => page.locator("#chat [data-web-agents-ui]");
   const downloadCard = () => chat().locator('.card[aria-label="Download the model"]');
   const downloadingCard = () => chat().locator('.card[aria-label="Downloading the model"]');
-  const loadingCard = () => chat().locator('.card[aria-label="Loading the model"]');
+  // Reading the files (a percentage), then starting the model (the engine's session: no number of its own).
+  const loadingCard = () => chat().locator('.card[aria-label="Loading the model"], .card[aria-label="Starting the model"]');
   const picker = () => chat().locator("details.models");
   const send = async (text: string) => {
     await chat().locator("textarea").fill(text);
@@ -104,7 +105,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     // The load after it is worded as a load from this device, never as a download.
     await loadingCard().waitFor({ timeout: 30_000 });
     const loading = (await loadingCard().textContent()) ?? "";
-    expect(loading).toMatch(/^Loading the model from this device… \d+%$/);
+    expect(loading).toMatch(/^(Loading the model from this device… \d+%|Starting the model on this device…)$/);
     expect(loading).not.toMatch(/download/i);
     expect(await chat().locator(".composer .explain").textContent()).toBe("Loading the model from this device… You can chat once it has loaded.");
     step(`${label}: downloaded, loading`);

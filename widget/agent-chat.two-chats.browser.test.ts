@@ -56,8 +56,10 @@ describe("two <AgentChat>s in headless Chromium", () => {
     expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "awaiting-confirmation: Click B."]);
     expect(await states("#second")).toEqual(["awaiting-confirmation: Click C."]);
     // Each chat's cursor follows its own conversation's calls (the first's, its latest park).
-    const cursorPrompts = (await page.locator("body > [data-web-agents-ui] .prompt").allTextContents()).sort();
-    expect([["Click A.", "Click C."], ["Click B.", "Click C."]]).toContainEqual(cursorPrompts);
+    // (The cursors' drawing loads on first use: wait for both to show.)
+    const cursorPrompts = async () => (await page.locator("body > [data-web-agents-ui] .prompt").allTextContents()).sort();
+    await expect.poll(async () => (await cursorPrompts()).length, { timeout: 15_000 }).toBe(2);
+    expect([["Click A.", "Click C."], ["Click B.", "Click C."]]).toContainEqual(await cursorPrompts());
 
     await page.click("#b");
     await chat("#first").locator('.tool[data-state="running"]').waitFor({ timeout: 10_000 });
