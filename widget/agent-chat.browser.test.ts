@@ -1,23 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import type { Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
-
-/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
-const reactFixture: Plugin = {
-  name: "react-fixture",
-  config: () => ({
-    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
-  }),
-};
 
 // <AgentChat> on a real page: native WebMCP, the tools registered under
 // StrictMode through <WebAgentsProvider>, a scripted adapter.

@@ -17,19 +17,11 @@ import { scriptedModel, textStep, toolStep } from "../runtime/server/test-suppor
 import { toNodeListener } from "../runtime/server/to-node-listener.js";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cloud-chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
-
-/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
-const reactFixture: Plugin = {
-  name: "react-fixture",
-  config: () => ({
-    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
-  }),
-};
 
 // The rate limit's counter: the POSTs whose number (from 1) is in `refuse`
 // count past the limit of one, so the real checkRateLimit answers 429.

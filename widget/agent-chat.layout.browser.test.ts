@@ -7,24 +7,15 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import type { Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLayout, LAYOUT_THEMES, LAYOUT_VIEWPORTS } from "../runtime/test-support/layout-checks.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { ChatState } from "./test-fixtures/states-page/page.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/states-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/layout/", import.meta.url));
-
-/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
-const reactFixture: Plugin = {
-  name: "react-fixture",
-  config: () => ({
-    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
-  }),
-};
 
 describe("<AgentChat> layout and accessibility, in every state", () => {
   let browser: Browser;

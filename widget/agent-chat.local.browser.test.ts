@@ -13,19 +13,11 @@ import { DEFAULT_SCRIPTED_ANSWER, ensureTestModel, scriptedModel, tinyModel } fr
 import { modelFilesPlugin } from "../runtime/test-support/model-files-plugin.js";
 import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/local-chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
-
-/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
-const reactFixture: Plugin = {
-  name: "react-fixture",
-  config: () => ({
-    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
-  }),
-};
 
 type Harness = {
   calls: string[];

@@ -1,20 +1,11 @@
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import type { Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/two-chats-page/", import.meta.url));
-
-/** JSX with React's automatic runtime, and React (CommonJS) pre-bundled for the dev server. */
-const reactFixture: Plugin = {
-  name: "react-fixture",
-  config: () => ({
-    oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-    optimizeDeps: { include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client"] },
-  }),
-};
 
 // Two chats on one page, native WebMCP: confirmation state is matched by call
 // id, so each chat marks its own calls of the one tool they share.
