@@ -53,15 +53,25 @@ export interface ChatHandlerOptions {
    * must carry a Cloudflare Turnstile token. Default: no sessions.
    */
   session?: ChatSessionOptions;
-  /** Limit POSTs per client (the session id, else `clientKey`): 429 `rate_limited` with `Retry-After`. Fails open when the store is unreachable. Default: no limit. */
+  /**
+   * Limit POSTs per client: 429 `rate_limited` with `Retry-After`. Without
+   * sessions a client is its `clientKey`. With sessions and no Turnstile
+   * (sessions free to mint), a POST counts against its session AND its
+   * `clientKey`, and both must be under the limit, so minting a fresh cookie
+   * per request does not get past it; people behind one address share its
+   * limit. With Turnstile, a POST counts against its session only (each
+   * session cost a solved challenge, and the session GETs count against the
+   * `clientKey`). Fails open when the store is unreachable. Default: no limit.
+   */
   rateLimit?: RateLimitOptions;
   /** Cap the site's model tokens per UTC day: 503 `busy` with reason `"daily_budget"`. Fails closed when the store is unreachable. Default: no cap. */
   dailyBudget?: DailyBudgetOptions;
   /** Where the rate limit, the budget and used Turnstile tokens are counted. Default: this process's memory ({@link createMemoryCounterStore}). */
   store?: CounterStore;
   /**
-   * The rate-limit key of a request without a session, for example the
-   * client address your proxy puts in a header. Default: the socket address
+   * The rate-limit key of a client (every request without a session, and
+   * with sessions that need no Turnstile), for example the client address
+   * your proxy puts in a header. Default: the socket address
    * seen by `toNodeListener`, else `cf-connecting-ip`, `x-real-ip` or the first
    * `x-forwarded-for` entry, else one shared key.
    */

@@ -139,8 +139,16 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       }
     }
     if (options.rateLimit !== undefined) {
-      const client = sessionId === undefined ? clientKeyOf(request) : `session:${sessionId}`;
-      await checkRateLimit(store, client, options.rateLimit, logger);
+      // Sessions without Turnstile cost nothing to mint, so a fresh cookie per POST must not buy a
+      // fresh bucket: the client's own bucket applies too, and both must pass. A Turnstile session
+      // costs a solved challenge (and its GET counts against the client), so it has its own bucket.
+      const keys = sessionId === undefined ? [clientKeyOf(request)] : [`session:${sessionId}`];
+      if (sessionId !== undefined && turnstile === undefined) keys.push(clientKeyOf(request));
+      const rateLimit = options.rateLimit;
+      // Each key counts the request even when another refuses it, as a single bucket does.
+      const checks = await Promise.allSettled(keys.map((key) => checkRateLimit(store, key, rateLimit, logger)));
+      const refused = checks.find((check): check is PromiseRejectedResult => check.status === "rejected");
+      if (refused !== undefined) throw refused.reason;
     }
     const body = await readChatRequest(request, limits);
 

@@ -2,6 +2,16 @@ import { z } from "zod";
 import { AGENT_ID } from "../agent/index.js";
 import { ChatHttpError } from "./chat-http-error.js";
 import type { ChatRequestBody } from "./chat-wire.js";
+import { jsonNestingDepth } from "./json-nesting-depth.js";
+
+/**
+ * The deepest nesting of arrays and objects a request body may have, counted
+ * from the body itself (a tool's `inputSchema` starts 3 levels down, a tool
+ * call's `input` 5). Deeper bodies are a 400: the JSON tools downstream (the
+ * token estimate, the providers' SDKs) recurse, and 64 levels is far beyond
+ * any real tool schema.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** The bounds {@link readChatRequest} enforces. */
 export interface ChatRequestLimits {
@@ -69,8 +79,9 @@ function requestSchema(limits: ChatRequestLimits) {
 /**
  * Reads and checks a POST body: `content-type: application/json` (else 415),
  * at most `maxBodyBytes` bytes (else 413, without reading past the limit),
- * valid UTF-8 JSON in the shape of {@link ChatRequestBody} within the message
- * and tool counts (else 400 with what is wrong).
+ * valid UTF-8 JSON nested at most {@link MAX_JSON_DEPTH} levels, in the shape
+ * of {@link ChatRequestBody} within the message and tool counts (else 400 with
+ * what is wrong).
  *
  * @throws ChatHttpError for every refusal.
  */
@@ -80,9 +91,22 @@ export async function readChatRequest(request: Request, limits: ChatRequestLimit
     throw new ChatHttpError(415, "unsupported_media_type", "Send the body as JSON, with content-type: application/json.");
   }
   const bytes = await readLimitedBody(request, limits.maxBodyBytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ChatHttpError(400, "bad_request", "The body is not valid JSON (UTF-8).");
+  }
+  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new ChatHttpError(
+      400,
+      "bad_request",
+      `The request nests JSON more than ${MAX_JSON_DEPTH} levels deep; flatten the tool's input schema or the tool call's input.`,
+    );
+  }
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    value = JSON.parse(text);
   } catch {
     throw new ChatHttpError(400, "bad_request", "The body is not valid JSON (UTF-8).");
   }

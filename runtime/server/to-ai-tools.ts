@@ -9,7 +9,8 @@ type JSONSchema7 = Parameters<typeof jsonSchema>[0] & object;
  * validated here; the page validates each call against its own schema.
  */
 export function toAiTools(tools: readonly ToolDescriptor[]): ToolSet {
-  const set: ToolSet = {};
+  // No prototype: a page tool may be named `__proto__`, `constructor` or `toString`.
+  const set: ToolSet = Object.create(null) as ToolSet;
   for (const descriptor of tools) {
     set[descriptor.name] = tool({
       description: descriptor.description,
