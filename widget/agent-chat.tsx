@@ -8,6 +8,7 @@ import { AgentCursor } from "./agent-cursor.js";
 import { CHAT_STYLES } from "./chat-styles.js";
 import { Composer } from "./composer.js";
 import { explainAdapterStatus } from "./explain-adapter-status.js";
+import { FallbackNoticeLine } from "./fallback-notice-line.js";
 import { hasToolCall } from "./has-tool-call.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
@@ -145,6 +146,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             onFocusLeft={focusField}
           />
           <MessageList store={store} emptyText={emptyText} />
+          <FallbackNoticeLine adapter={chat.adapter} />
           {usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
           {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
           <Composer
