@@ -78,6 +78,17 @@ describe("QwenOutputParser", () => {
     ]);
   });
 
+  it("drops whitespace before a block however the chunks split (found by the fuzzer: one character per chunk sent the newline)", () => {
+    const text = "\n<think>\n\n</think>\n";
+    expect(parse([text])).toEqual([]);
+    expect(parse([...text])).toEqual([]);
+    // Whitespace after text is text, whole or split just before the tag.
+    expect(parse(["hi  <think>x</think>"])).toEqual([{ type: "text", delta: "hi  " }, { type: "reasoning", text: "x" }]);
+    expect(parse(["hi", "  ", "<think>x</think>"])).toEqual([{ type: "text", delta: "hi  " }, { type: "reasoning", text: "x" }]);
+    // Whitespace alone, with no block after it, is still text.
+    expect(parse([" ", "\n"])).toEqual([{ type: "text", delta: " \n" }]);
+  });
+
   it("flushes an unclosed think as reasoning and an unclosed call as invalid", () => {
     expect(parse(["<think>half a thought"])).toEqual([{ type: "reasoning", text: "half a thought" }]);
     expect(parse(['<tool_call>{"name": "a"'])).toMatchObject([{ type: "tool-call-invalid", name: "a" }]);

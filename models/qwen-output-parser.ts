@@ -65,6 +65,8 @@ export class QwenOutputParser {
   #mode: Mode = "text";
   #buffer = "";
   #trimStart = false;
+  /** Whether the current run of text (since the start or the last block) has shown anything but whitespace. */
+  #textShown = false;
 
   push(chunk: string): ModelOutputEvent[] {
     this.#buffer += chunk;
@@ -82,12 +84,17 @@ export class QwenOutputParser {
         if (next === undefined) {
           const keep = heldBack(this.#buffer, [THINK_OPEN, CALL_OPEN]);
           const delta = this.#buffer.slice(0, this.#buffer.length - keep);
+          // Whitespace alone before a block is dropped (below), so it waits until text or a tag decides:
+          // sent now, it would make the result depend on where the chunks split.
+          if (!this.#textShown && !delta.trim()) break;
           if (delta) events.push({ type: "text", delta });
+          this.#textShown = true;
           this.#buffer = this.#buffer.slice(delta.length);
           break;
         }
         const before = this.#buffer.slice(0, next);
-        if (before.trim()) events.push({ type: "text", delta: before });
+        if (before && (this.#textShown || before.trim())) events.push({ type: "text", delta: before });
+        this.#textShown = false;
         this.#mode = next === think ? "think" : "call";
         this.#buffer = this.#buffer.slice(next + (next === think ? THINK_OPEN.length : CALL_OPEN.length));
         continue;
@@ -108,6 +115,7 @@ export class QwenOutputParser {
     this.#buffer = "";
     const mode = this.#mode;
     this.#mode = "text";
+    this.#textShown = false;
     if (mode === "text") return rest && !(this.#trimStart && !rest.trim()) ? [{ type: "text", delta: rest }] : [];
     const event = finishBlock(mode, rest);
     return event.type === "reasoning" && event.text === "" ? [] : [event];

@@ -1,0 +1,159 @@
+/**
+ * The fuzz targets' shared harness: how many cases (`FUZZ_RUNS`, default
+ * 10,000 in CI; `npm run fuzz` sets 100,000), a time limit per case that a
+ * loaded machine cannot trip by chance, and a report per target.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import fc from "fast-check";
+
+/** Cases per target: `FUZZ_RUNS` when set (a positive integer), else 10,000. */
+export function fuzzRuns(): number {
+  const raw = process.env.FUZZ_RUNS;
+  if (raw === undefined || raw === "") return 10_000;
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs <= 0) throw new TypeError(`FUZZ_RUNS must be a positive integer; got ${JSON.stringify(raw)}.`);
+  return runs;
+}
+
+/** A case may take this long (ms). */
+export const CASE_LIMIT_MS = 100;
+
+/** A vitest timeout for `runs` cases: generous, since a case may take up to the limit on a loaded machine. */
+export function fuzzTimeout(runs: number = fuzzRuns()): number {
+  return Math.max(120_000, runs * 20);
+}
+
+export interface FuzzReport {
+  target: string;
+  cases: number;
+  /** The slowest case as first measured, in ms (on a busy machine this includes other work). */
+  worstMs: number;
+  /** The slowest case measured again on its own (the best of 3 tries), in ms: what the limit is held against. */
+  worstIsolatedMs: number;
+  totalMs: number;
+  seed: number;
+}
+
+/**
+ * Runs `check` over `runs` cases from `arbitrary`. A case fails when `check`
+ * throws (an assertion or a crash), or when it takes over {@link CASE_LIMIT_MS}
+ * both as first measured and in each of 3 runs on its own (a case over a
+ * quarter of the limit is measured again, so one slowed by a loaded machine is
+ * not failed for it). Returns the report, printed, and written to
+ * `$FUZZ_REPORT_DIR/<target>.json` when that is set. `cases` counts the cases
+ * run, shrinking steps after a failure included.
+ */
+export function fuzzProperty<T>(target: string, arbitrary: fc.Arbitrary<T>, check: (value: T) => void, runs: number = fuzzRuns()): FuzzReport {
+  const timer = caseTimer(target);
+  fc.assert(
+    fc.property(arbitrary, (value) => {
+      const elapsed = time(() => check(value));
+      timer.judge(elapsed, () => Math.min(time(() => check(value)), time(() => check(value)), time(() => check(value))));
+    }),
+    { numRuns: runs, seed: timer.seed, endOnFailure: false },
+  );
+  return timer.report();
+}
+
+/** {@link fuzzProperty} for a check that awaits (a real ReadableStream, say): the same limit and report. */
+export async function fuzzAsyncProperty<T>(
+  target: string,
+  arbitrary: fc.Arbitrary<T>,
+  check: (value: T) => Promise<void>,
+  runs: number = fuzzRuns(),
+): Promise<FuzzReport> {
+  const timer = caseTimer(target);
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (value) => {
+      const elapsed = await timeAsync(() => check(value));
+      const again = timer.slow(elapsed)
+        ? Math.min(await timeAsync(() => check(value)), await timeAsync(() => check(value)), await timeAsync(() => check(value)))
+        : elapsed;
+      timer.judge(elapsed, () => again);
+    }),
+    { numRuns: runs, seed: timer.seed, endOnFailure: false },
+  );
+  return timer.report();
+}
+
+function caseTimer(target: string) {
+  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+  let cases = 0;
+  let worstMs = 0;
+  let worstIsolatedMs = 0;
+  const started = performance.now();
+  const slow = (elapsed: number) => elapsed > CASE_LIMIT_MS / 4;
+  return {
+    seed,
+    slow,
+    /** Counts a case that took `elapsed` ms; when slow, measures it again on its own (`isolated`) and throws past the limit. */
+    judge(elapsed: number, isolated: () => number): void {
+      cases += 1;
+      worstMs = Math.max(worstMs, elapsed);
+      const judged = slow(elapsed) ? isolated() : elapsed;
+      worstIsolatedMs = Math.max(worstIsolatedMs, judged);
+      if (judged > CASE_LIMIT_MS) {
+        throw new Error(`${target}: a case took ${judged.toFixed(1)} ms, over the ${CASE_LIMIT_MS} ms limit, in each of 3 runs on its own.`);
+      }
+    },
+    report(): FuzzReport {
+      const report: FuzzReport = {
+        target,
+        cases,
+        worstMs: round(worstMs),
+        worstIsolatedMs: round(worstIsolatedMs),
+        totalMs: Math.round(performance.now() - started),
+        seed,
+      };
+      console.log(
+        `[fuzz] ${target}: ${report.cases} cases in ${(report.totalMs / 1000).toFixed(1)} s, ` +
+          `worst ${report.worstMs} ms (${report.worstIsolatedMs} ms on its own), seed ${seed}`,
+      );
+      const folder = process.env.FUZZ_REPORT_DIR;
+      if (folder) {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(`${folder}/${target}.json`, JSON.stringify(report, null, 2));
+      }
+      return report;
+    },
+  };
+}
+
+async function timeAsync(run: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+function time(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Cuts `length` items at `offsets` (taken modulo length + 1, any order, repeats merged): the chunks' [start, end) pairs. */
+export function cutPoints(length: number, offsets: readonly number[]): [number, number][] {
+  const cuts = [...new Set(offsets.map((offset) => offset % (length + 1)))].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  let start = 0;
+  for (const cut of [...cuts, length]) {
+    ranges.push([start, cut]);
+    start = cut;
+  }
+  return ranges;
+}
+
+/** `text` cut at `offsets` (UTF-16 units: a cut may fall inside a surrogate pair). */
+export function splitText(text: string, offsets: readonly number[]): string[] {
+  return cutPoints(text.length, offsets).map(([start, end]) => text.slice(start, end));
+}
+
+/** `bytes` cut at `offsets` (a cut may fall inside a multi-byte UTF-8 character). */
+export function splitBytes(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
+  return cutPoints(bytes.length, offsets).map(([start, end]) => bytes.slice(start, end));
+}
+
+/** Ways to cut one input: 1 to 3 lists of up to 64 offsets each (see {@link cutPoints}). */
+export const chunkings = fc.array(fc.array(fc.nat(), { maxLength: 64 }), { minLength: 1, maxLength: 3 });
