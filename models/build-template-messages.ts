@@ -1,6 +1,7 @@
 import type { ToolOutput } from "../runtime/core/tool-output.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
 import type { TemplateMessage } from "./model-format.js";
+import { neutralizeModelText } from "./neutralize-model-text.js";
 
 /** The system prompt's first lines: short, since a small model reads every token of it on every step. */
 export const BASE_SYSTEM_PROMPT =
@@ -42,10 +43,15 @@ export function toolOutputText(output: ToolOutput): string {
   return texts.join("\n");
 }
 
-/** What a finished (or unfinished) call reports back: the result's text, or its `Error [...]` text. */
+/**
+ * What a finished (or unfinished) call reports back: the result's text, or its
+ * `Error [...]` text, neutralized (`neutralizeModelText`): the template's own
+ * `<tool_response>` tokens around it are the call's delimiters, and nothing
+ * inside can close them or open a turn or a call.
+ */
 function toolResponse(part: ToolPart): string {
-  if (part.error !== undefined) return part.error;
-  if (part.output !== undefined) return toolOutputText(part.output);
+  if (part.error !== undefined) return neutralizeModelText(part.error);
+  if (part.output !== undefined) return neutralizeModelText(toolOutputText(part.output));
   return UNFINISHED_CALL_TEXT;
 }
 

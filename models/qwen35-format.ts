@@ -1,4 +1,5 @@
 import type { ModelFormat, TemplateMessage } from "./model-format.js";
+import { neutralizeToolMessage } from "./neutralize-model-text.js";
 import { Qwen35OutputParser } from "./qwen35-output-parser.js";
 import { renderQwen35ToolMessages, renderQwen35Value } from "./qwen35-plain-messages.js";
 
@@ -10,10 +11,11 @@ import { renderQwen35ToolMessages, renderQwen35Value } from "./qwen35-plain-mess
 export const QWEN35_FORMAT: ModelFormat = {
   id: "qwen3.5",
   // transformers.js's Jinja throws on a null argument (`|string` of null): render it as the
-  // model saw it in training, Python's None.
+  // model saw it in training, Python's None. A tool result cannot fake a turn or a call: its
+  // special tokens and tags are broken.
   templateMessages: (messages) =>
     messages.map((message): TemplateMessage => {
-      if (!message.tool_calls?.length) return message;
+      if (!message.tool_calls?.length) return neutralizeToolMessage(message);
       return {
         ...message,
         tool_calls: message.tool_calls.map((call) => ({
