@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import type { ToolCallState } from "../runtime/session/tool-call-state.js";
 import { controlLabel, useParkedTarget } from "./parked-targets.js";
+import { ToolConfirmButtons, useHeldByPolicy } from "./tool-confirm-buttons.js";
 import { toolTitle } from "./tool-title.js";
 
 /** How each {@link ToolCallState} reads in the chat. */
@@ -92,7 +93,8 @@ function outputText(part: ToolPart): string | undefined {
  * its name in words) and its state in words, with its name, input and
  * output (or error) in a collapsible `<details>`. While it awaits
  * confirmation, the prompt (what to click on the page) shows outside the
- * fold, with a "Go to <control>" button that focuses the control. A
+ * fold, with a "Go to <control>" button that focuses the control, or, for a
+ * call the tool policy holds, Allow / Don't allow (`ToolConfirmButtons`). A
  * `delegate_to_<id>` call shows the sub-agent's run (`children`) nested
  * under it.
  */
@@ -102,6 +104,7 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
   const waiting = part.state === "awaiting-confirmation";
   const target = useParkedTarget(part.id, part.name, waiting);
   const targetLabel = target ? controlLabel(target) : "";
+  const held = useHeldByPolicy(part.id);
   return (
     <div className="tool" data-state={part.state} data-tool={part.name}>
       <details>
@@ -134,7 +137,8 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
           {part.prompt}
         </p>
       )}
-      {waiting && target && targetLabel && (
+      {waiting && held && <ToolConfirmButtons callId={part.id} />}
+      {waiting && !held && target && targetLabel && (
         <button
           type="button"
           className="go-to"

@@ -4,6 +4,7 @@ import type { AgentAdapter } from "../session/agent-adapter.js";
 import type { AgentMessage } from "../session/agent-message.js";
 import type { ToolCallState } from "../session/tool-call-state.js";
 import type { ToolDescriptor } from "../session/tool-descriptor.js";
+import type { ConfirmTool, ConfirmToolsPolicy } from "../session/tool-policy.js";
 
 /** A function that picks the agent's tools from the page's current descriptors. */
 export type ToolFilter = (tools: ToolDescriptor[]) => ToolDescriptor[];
@@ -34,6 +35,10 @@ export interface WebAgentInvokeOptions {
   signal?: AbortSignal;
   /** Called whenever a tool call starts, parks on the person's confirmation, or ends. */
   onStep?: (step: WebAgentStep) => void;
+  /** Which calls the tool policy holds, as `useAgentSession`'s. Default `"destructive"`. */
+  confirmTools?: ConfirmToolsPolicy;
+  /** Answers a held call: `true` runs it; `false` or `undefined` declines it (no chat to ask in). Default: not set (held calls are declined). */
+  confirmTool?: ConfirmTool;
 }
 
 /** One tool call made during `agent.invoke`. */

@@ -64,7 +64,7 @@ export const RUN_ERROR_CODES = [
 export type RunErrorCode = (typeof RUN_ERROR_CODES)[number];
 
 /** The codes core and the session put on failed tool calls (`Error [<code>]: …`). */
-export const TOOL_ERROR_CODES = ["unknown_tool", "invalid_input", "tool_failed", "timeout", "cancelled", "no_webmcp", "delegate_failed"] as const;
+export const TOOL_ERROR_CODES = ["unknown_tool", "invalid_input", "tool_failed", "timeout", "cancelled", "no_webmcp", "delegate_failed", "declined"] as const;
 export type KnownToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /**

@@ -4,6 +4,7 @@ import type { AdapterStatus } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { SessionError } from "./session-error.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
+import type { ConfirmTool, ConfirmToolsPolicy } from "./tool-policy.js";
 
 /** A conversation with one adapter about the current page (what `useAgentSession` returns). */
 export interface AgentSession {
@@ -37,4 +38,18 @@ export interface UseAgentSessionOptions {
   storageKey?: string | false;
   /** The page's agent (`defineWebAgent`). */
   agent?: WebAgent;
+  /**
+   * Which page tool calls wait for the person's Allow in the chat, from the
+   * tools' annotations: `"destructive"` (`destructiveHint: true`),
+   * `"unannotated"` (also tools that say neither `readOnlyHint` nor
+   * `destructiveHint`), `"all"` (every tool not `readOnlyHint: true`).
+   * Default `"destructive"`.
+   */
+  confirmTools?: ConfirmToolsPolicy;
+  /**
+   * Answers a held call before the chat asks: `true` runs it, `false`
+   * declines it, `undefined` asks the person (Allow / Don't allow). For a
+   * custom UI, or a tool that confirms itself with `waitForClick`. Default: not set.
+   */
+  confirmTool?: ConfirmTool;
 }

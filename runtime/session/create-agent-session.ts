@@ -10,6 +10,8 @@ import { resumable } from "./resumable.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
+import type { ToolGate } from "./gate-tool-call.js";
+import { CONFIRM_TOOLS_POLICIES } from "./tool-policy.js";
 
 /**
  * A framework-agnostic session: what `useAgentSession` binds to with
@@ -38,6 +40,8 @@ export interface AgentSessionStore {
 export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
   /** Storage to keep the conversation in. Default `sessionStorage`; for tests. */
   storage?: Storage;
+  /** No chat shows this session's held calls (`agent.invoke`): one `confirmTool` does not answer is declined. Default false. */
+  headless?: boolean;
 }
 
 const READY: AdapterStatus = Object.freeze({ state: "ready" });
@@ -64,6 +68,13 @@ function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOption
     throw new TypeError("storageKey must be a non-empty string, or false to keep the conversation in memory.");
   }
   if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
+  const { confirmTools, confirmTool } = options;
+  if (confirmTools !== undefined && !CONFIRM_TOOLS_POLICIES.includes(confirmTools)) {
+    throw new TypeError(`confirmTools must be one of ${CONFIRM_TOOLS_POLICIES.map((policy) => `"${policy}"`).join(", ")} (got ${JSON.stringify(confirmTools)}).`);
+  }
+  if (confirmTool !== undefined && typeof confirmTool !== "function") {
+    throw new TypeError("confirmTool must be a function (request) => true | false | undefined, or left out.");
+  }
 }
 
 /** The agent loop's module: kept out of the first render, fetched once a session is watched (see attach). */
@@ -77,6 +88,11 @@ const loadAgentLoop = () => import("./run-agent-loop.js");
 export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
   checkArguments(adapter, options);
   const { agent } = options;
+  const gate: ToolGate = {
+    ...(options.confirmTools !== undefined && { confirmTools: options.confirmTools }),
+    ...(options.confirmTool !== undefined && { confirmTool: options.confirmTool }),
+    ...(options.headless === true && { headless: true }),
+  };
   const storage = createConversationStorage(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage);
   const listeners = new Set<() => void>();
 
@@ -140,6 +156,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       dispatch,
       isCurrent: () => state.runId === runId,
       onTools: setTools,
+      gate,
     };
     // The loop loads with the first message, not with the page (the first render's budget).
     void loadAgentLoop()

@@ -47,7 +47,14 @@ export async function invokeWebAgent(
 ): Promise<WebAgentResult> {
   const { signal, onStep } = options;
   const adapter = options.adapter ?? (await defaultAdapter());
-  const session = createAgentSession(adapter, { agent, storageKey: false });
+  // No chat shows this run: a held call is asked of options.confirmTool, else declined.
+  const session = createAgentSession(adapter, {
+    agent,
+    storageKey: false,
+    headless: true,
+    ...(options.confirmTools !== undefined && { confirmTools: options.confirmTools }),
+    ...(options.confirmTool !== undefined && { confirmTool: options.confirmTool }),
+  });
   const seen = new Map<string, string>();
   let started = false;
 

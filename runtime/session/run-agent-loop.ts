@@ -1,4 +1,5 @@
 import { toolErrorPart } from "./tool-error-part.js";
+import { neutralizeToolDescriptor } from "../../models/neutralize-model-text.js";
 import { delegateToolName, isDelegateTool } from "../agent/agent-id.js";
 import { selectTools } from "../agent/select-tools.js";
 import type { WebAgent } from "../agent/web-agent.js";
@@ -10,6 +11,7 @@ import type { ToolOutput } from "../core/tool-output.js";
 import type { AgentAdapter, AgentRunRequest, ToolCallRequest } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
+import { gateToolCall, type ToolGate } from "./gate-tool-call.js";
 import { LIMITS } from "./limits.js";
 import { parseStreamPart } from "./parse-stream-part.js";
 import type { SessionAction } from "./session-reducer.js";
@@ -25,6 +27,8 @@ export interface RunContext {
   isCurrent: () => boolean;
   /** Told whenever the tools the model sees are read again. */
   onTools?: (tools: ToolDescriptor[]) => void;
+  /** The tool policy: which calls wait for the person's confirmation, and who answers. Default: `destructive` tools, asked in the chat. */
+  gate?: ToolGate;
 }
 
 /** How one loop (top level or a sub-agent's) ended. */
@@ -33,8 +37,9 @@ export type LoopEnd = Extract<AgentStreamPart, { type: "finish" } | { type: "err
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "The assistant failed.";
 
+// Page-supplied descriptions and schemas reach the model's prompt: neutralized, they cannot fake a turn or a call.
 async function readTools(agent: WebAgent | undefined): Promise<ToolDescriptor[]> {
-  return selectTools(agent, await readPageTools());
+  return selectTools(agent, await readPageTools()).map(neutralizeToolDescriptor);
 }
 
 /**
@@ -69,6 +74,9 @@ export async function runAgentLoop(
   const callTool = async (call: ToolCallRequest): Promise<ToolOutput> => {
     if (signal.aborted) return toolErrorOutput("cancelled", "Stopped before the tool ran.");
     if (isDelegateTool(call.name)) return runDelegate(context, agent, call, path);
+    // The tool policy first (annotations): a held call runs only once the person allows it.
+    const held = await gateToolCall(call, context.gate ?? {}, signal);
+    if (held) return held;
     const output = await callModelContextTool(call, { signal });
     await refresh(AFTER_CALL_SETTLE);
     return output;

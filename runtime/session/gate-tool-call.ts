@@ -1,0 +1,69 @@
+import { askToolConfirmation } from "../core/tool-confirmation.js";
+import { toolErrorOutput } from "../core/tool-error-output.js";
+import type { ToolOutput } from "../core/tool-output.js";
+import type { ToolCallRequest } from "./agent-adapter.js";
+import { needsConfirmation, readToolHints, type ConfirmTool, type ConfirmToolsPolicy } from "./tool-policy.js";
+
+/** How a session applies the tool policy. */
+export interface ToolGate {
+  /** Default `"destructive"`. */
+  confirmTools?: ConfirmToolsPolicy;
+  /** The site's own answer, asked first. */
+  confirmTool?: ConfirmTool;
+  /** No chat can show Allow / Don't allow (`agent.invoke`): a call the site does not answer is declined. */
+  headless?: boolean;
+}
+
+const words = (name: string) => name.replace(/[_.-]+/g, " ").trim();
+
+/**
+ * The tool policy in front of one page tool call: `undefined` when the call
+ * may run, else the output that ends it (`Error [declined]`, or
+ * `Error [cancelled]` when `signal` aborts while the person is asked).
+ * Held calls are asked of `gate.confirmTool`, then of the person through
+ * the chat's parked-call view (`askToolConfirmation`). Never rejects.
+ */
+export async function gateToolCall(call: ToolCallRequest, gate: ToolGate, signal: AbortSignal): Promise<ToolOutput | undefined> {
+  const annotations = await readToolHints(call.name);
+  if (!needsConfirmation(annotations, gate.confirmTools)) return undefined;
+  let answer: boolean | undefined;
+  try {
+    answer = await gate.confirmTool?.({ tool: call.name, callId: call.id, input: call.input, annotations });
+  } catch (error) {
+    console.error(`[web-agents] confirmTool threw for ${call.name}; the call is declined:`, error);
+    answer = false;
+  }
+  if (signal.aborted) return toolErrorOutput("cancelled", `The call to ${call.name} was stopped before it ran.`);
+  if (answer === true) return undefined;
+  if (answer === false) return declined(call.name);
+  if (gate.headless) {
+    warnHeadless(call.name);
+    return toolErrorOutput(
+      "declined",
+      `${call.name} needs the person's confirmation, and there was no one to ask, so it did not run. Tell the person what you wanted to do.`,
+    );
+  }
+  const result = await askToolConfirmation({
+    tool: call.name,
+    callId: call.id,
+    prompt: `The assistant wants to ${words(call.name)}. Allow it?`,
+    signal,
+  });
+  if (result === "allowed") return undefined;
+  if (result === "aborted") return toolErrorOutput("cancelled", `The call to ${call.name} was stopped before it ran.`);
+  return declined(call.name);
+}
+
+function declined(tool: string): ToolOutput {
+  return toolErrorOutput("declined", `The person did not allow ${tool}, so it did not run. Do not call it again unless they ask for it.`);
+}
+
+const warned = new Set<string>();
+function warnHeadless(tool: string): void {
+  if (warned.has(tool)) return;
+  warned.add(tool);
+  console.warn(
+    `[web-agents] ${tool} needs the person's confirmation (its annotations), and agent.invoke has no chat to ask in, so the call was declined. ` +
+      `Pass confirmTool to agent.invoke to ask the person in your own UI, or return true for a tool that confirms itself with waitForClick.`,
+  );
+}
