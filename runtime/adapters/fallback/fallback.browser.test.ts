@@ -58,7 +58,7 @@ type Harness = {
 };
 declare global {
   // eslint-disable-next-line no-var
-  var harness: Harness;
+  var fallbackHarness: Harness;
 }
 
 /** The cloud's model: add the socks unless the conversation already holds a tool result, then answer. */
@@ -111,9 +111,9 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
     page.on("pageerror", (error) => console.error("[page]", error.message));
     await page.goto(server.url);
     await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
-    await waitFor(page, () => [harness.localStatus().state, harness.cloudStatus().state], ([local, cloud]) => local !== "loading" && cloud === "ready", "the probe and the cloud check");
-    await page.evaluate(() => harness.prepare());
-    await waitFor(page, () => harness.localStatus().state, (state) => state === "ready", "the model to load");
+    await waitFor(page, () => [fallbackHarness.localStatus().state, fallbackHarness.cloudStatus().state], ([local, cloud]) => local !== "loading" && cloud === "ready", "the probe and the cloud check");
+    await page.evaluate(() => fallbackHarness.prepare());
+    await waitFor(page, () => fallbackHarness.localStatus().state, (state) => state === "ready", "the model to load");
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -121,13 +121,13 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
   });
 
   it("a clean turn runs on the device: one add_to_cart, the scripted answer, no switch", async () => {
-    const result = await page.evaluate(() => harness.run({ id: "clean", kind: "device-lost", atEvent: Number.MAX_SAFE_INTEGER }));
+    const result = await page.evaluate(() => fallbackHarness.run({ id: "clean", kind: "device-lost", atEvent: Number.MAX_SAFE_INTEGER }));
     expect(result.error).toBeUndefined();
     expect(result.last).toEqual({ type: "finish", reason: "stop" });
     expect(result.notice).toBeUndefined();
     expect(result.executions).toBe(1);
     expect(textOf(result.messages.at(-1))).toBe(DEFAULT_SCRIPTED_ANSWER);
-    const counts = await waitFor(page, () => harness.counts(), (counts) => counts.length === 2, "both generations' event counts", 5_000);
+    const counts = await waitFor(page, () => fallbackHarness.counts(), (counts) => counts.length === 2, "both generations' event counts", 5_000);
     events = { total: counts[1]!, step1: counts[0]! };
     expect(events.step1).toBeGreaterThan(0);
     expect(events.total).toBeGreaterThan(events.step1);
@@ -144,7 +144,7 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
     for (let run = 0; run < RUNS; run++) {
       const kind = run % 2 === 0 ? "kill" : "device-lost";
       const atEvent = 1 + Math.floor(draw() * events.total);
-      const result = await page.evaluate((fault) => harness.run(fault), { id: `run-${run}`, kind, atEvent } satisfies InjectedFault);
+      const result = await page.evaluate((fault) => fallbackHarness.run(fault), { id: `run-${run}`, kind, atEvent } satisfies InjectedFault);
       const what = `run ${run} (${kind} at event ${atEvent} of ${events.total})`;
       expect(result.faultAt, `${what}: the fault fired`).toBeDefined();
       expect(result.error, what).toBeUndefined();

@@ -2,7 +2,7 @@
 // scripted test model (its worker: ../faulty-engine-worker.ts, the real engine
 // worker with FAULT INJECTION), the real createCloudAdapter on the test
 // server's /api/chat (the real chat handler, a mock model), both behind
-// createFallbackAdapter, and a real session. The test reads window.harness.
+// createFallbackAdapter, and a real session. The test reads window.fallbackHarness.
 import { defineWebTool, registerWebTool } from "../../../../core/index.js";
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession } from "../../../../session/create-agent-session.js";
@@ -97,7 +97,7 @@ interface RunResult {
 const harness = {
   status: () => fallback.status(),
   localStatus: () => local.status(),
-  cloudStatus: () => cloud.status(),
+  cloudStatus: () => cloud.status?.() ?? { state: "ready" },
   prepare: () => local.prepare(),
   /** The armed fault's event counts so far (the worker's last one may arrive after the turn ends). */
   counts: () => counts,
@@ -152,5 +152,5 @@ const harness = {
     };
   },
 };
-Object.assign(window, { harness });
+Object.assign(window, { fallbackHarness: harness });
 document.body.dataset.ready = "true";
