@@ -28,10 +28,12 @@ import type { AgentMessage, ToolPart } from "../../session/agent-message.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { launchChromium } from "../../test-support/launch-chromium.js";
 import { modelFilesPlugin } from "../../test-support/model-files-plugin.js";
+import { reactFixture } from "../../test-support/react-fixture-plugin.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import type { InjectedFault } from "./test-fixtures/faulty-engine-worker.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/fallback-page/", import.meta.url));
+const chatFixture = fileURLToPath(new URL("./test-fixtures/fallback-chat-page/", import.meta.url));
 const RUNS = Number(process.env.FALLBACK_RUNS ?? 10);
 const CLOUD_ANSWER = "Socks are in your cart (answered in the cloud).";
 
@@ -43,7 +45,6 @@ type RunResult = {
   error?: string;
   notice?: string;
   messages: AgentMessage[];
-  textEvents: number;
   counts: number[];
   usages: { outputTokens: number }[];
   adapters: string[];
@@ -101,12 +102,14 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
   let browser: Browser;
   let server: Awaited<ReturnType<typeof serveFixture>>;
   let page: Page;
+  let modelsRoot = "";
   /** The clean turn's streamed-text events, in all and after step 1 (the tool call). */
   let events = { total: 0, step1: 0 };
 
   beforeAll(async () => {
     const scripted = await ensureTestModel(scriptedTestModel());
-    [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [modelFilesPlugin(join(scripted.folder, "..")), chatRoute])]);
+    modelsRoot = join(scripted.folder, "..");
+    [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [modelFilesPlugin(modelsRoot), chatRoute])]);
     page = await browser.newPage();
     page.on("pageerror", (error) => console.error("[page]", error.message));
     await page.goto(server.url);
@@ -169,4 +172,32 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
       `[failover] ${RUNS} faulted runs, ${RUNS} completed in the cloud, ${inStep1} with the fault before the call finished; fault -> finish: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
     );
   }, 600_000);
+
+  it("<AgentChat> over the same adapters: the composer opens on the cloud while the model needs a download; a worker killed mid-turn shows one line, then the cloud's answer, no error card", async () => {
+    type ChatHarness = { arm(fault: InjectedFault): void; executions(): number; localStatus(): AdapterStatus; prepare(): Promise<void>; faultAt(): number | undefined };
+    // Its own server (React pre-bundled: Vite reloads a page when it optimizes new dependencies), so its own origin and model cache.
+    const chatServer = await serveFixture(chatFixture, [reactFixture, modelFilesPlugin(modelsRoot), chatRoute]);
+    const chat = await browser.newPage();
+    try {
+      chat.on("pageerror", (error) => console.error("[chat page]", error.message));
+      await chat.goto(chatServer.url);
+      await chat.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+      // The best status is the cloud's ready: the composer opens, and no download card shows.
+      await chat.locator("textarea:not([disabled])").waitFor({ timeout: 30_000 });
+      await waitFor(chat, () => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.localStatus().state, (state) => state === "needs-download", "the probe");
+      expect(await chat.locator('[aria-label="Download the model"]').count()).toBe(0);
+      await chat.evaluate(() => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.prepare());
+      await chat.evaluate(() => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.arm({ id: "chat", kind: "kill", atEvent: 3 }));
+      await chat.locator("textarea").fill("Buy socks");
+      await chat.getByRole("button", { name: "Send" }).click();
+      await chat.getByText(CLOUD_ANSWER).waitFor({ timeout: 15_000 });
+      expect(await chat.locator("[data-fallback-notice]").textContent()).toBe("The on-device model stopped (its worker stopped); continuing with Test cloud.");
+      expect(await chat.getByRole("button", { name: "Try again" }).count()).toBe(0);
+      expect(await chat.evaluate(() => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.executions())).toBe(1);
+      expect(await chat.evaluate(() => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.faultAt())).toBeDefined();
+    } finally {
+      await chat.close();
+      await chatServer.close();
+    }
+  }, 120_000);
 });

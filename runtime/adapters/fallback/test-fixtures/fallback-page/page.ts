@@ -4,16 +4,14 @@
 // server's /api/chat (the real chat handler, a mock model), both behind
 // createFallbackAdapter, and a real session. The test reads window.fallbackHarness.
 import { defineWebTool, registerWebTool } from "../../../../core/index.js";
+import type { AgentMessage } from "../../../../session/agent-message.js";
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession } from "../../../../session/create-agent-session.js";
-import type { AgentMessage } from "../../../../session/agent-message.js";
-import { createEngineClient } from "../../../../../worker/engine-client.js";
-import { EngineError } from "../../../../../worker/engine-error.js";
-import type { GenerateRequest, GenerationUsage } from "../../../../../worker/protocol.js";
+import type { GenerationUsage } from "../../../../../worker/protocol.js";
 import { createCloudAdapter } from "../../../cloud/create-cloud-adapter.js";
-import { createLocalAdapter } from "../../../local/create-local-adapter.js";
 import { createFallbackAdapter } from "../../create-fallback-adapter.js";
 import type { InjectedFault } from "../faulty-engine-worker.js";
+import { createFaultyLocalAdapter } from "../faulty-local-adapter.js";
 
 const now = () => performance.timeOrigin + performance.now();
 const badge = document.querySelector("#badge")!;
@@ -32,51 +30,7 @@ await registerWebTool(
   }),
 );
 
-/** The fault armed for the current run, and when it fired (epoch ms). */
-let fault: InjectedFault | undefined;
-let faultAt: number | undefined;
-let textEvents = 0;
-/** The armed fault's event count after each generation (cumulative). */
-let counts: number[] = [];
-let usages: GenerationUsage[] = [];
-
-const client = createEngineClient({
-  spawn: () => {
-    const worker = new Worker(new URL("../faulty-engine-worker.ts", import.meta.url), { type: "module" });
-    // The kill switch: the worker says it reached the armed event, the page terminates it.
-    worker.addEventListener("message", (event: MessageEvent) => {
-      if (event.data?.faultInjection === "count") counts.push(event.data.count as number);
-      if (event.data?.faultInjection !== "kill") return;
-      faultAt = event.data.at as number;
-      client.terminate();
-    });
-    return worker;
-  },
-});
-
-const local = createLocalAdapter({
-  engine: {
-    ...client,
-    generate: (request, onEvent) =>
-      client
-        .generate(fault ? ({ ...request, fault } as GenerateRequest) : request, (event) => {
-          if (event.type === "text") textEvents++;
-          if (event.type === "usage") usages.push(event.usage);
-          onEvent(event);
-        })
-        .catch((error: unknown) => {
-          const detail = EngineError.isInstance(error) ? error.detail : undefined;
-          const at = detail?.match(/^faultAt=([\d.]+)$/)?.[1];
-          if (at) faultAt = Number(at);
-          throw error;
-        }),
-  },
-  models: [],
-  testModels: { baseUrl: "/models/test" },
-  model: "test-scripted",
-  rememberModel: false,
-  generation: { maxNewTokens: 128 },
-});
+const { local, state } = createFaultyLocalAdapter();
 const cloud = createCloudAdapter({ maxSteps: 4 });
 const fallback = createFallbackAdapter([local, cloud]);
 
@@ -88,7 +42,6 @@ interface RunResult {
   error?: string;
   notice?: string;
   messages: AgentMessage[];
-  textEvents: number;
   counts: number[];
   usages: GenerationUsage[];
   adapters: string[];
@@ -100,14 +53,13 @@ const harness = {
   cloudStatus: () => cloud.status?.() ?? { state: "ready" },
   prepare: () => local.prepare(),
   /** The armed fault's event counts so far (the worker's last one may arrive after the turn ends). */
-  counts: () => counts,
+  counts: () => state.counts,
   /** One turn ("Buy socks") in a fresh session, with `armed` as the fault; resolves when the session is idle. */
   async run(armed?: InjectedFault): Promise<RunResult> {
-    fault = armed;
-    faultAt = undefined;
-    textEvents = 0;
-    counts = [];
-    usages = [];
+    state.fault = armed;
+    delete state.faultAt;
+    state.counts = [];
+    state.usages = [];
     const before = executions;
     let finishAt: number | undefined;
     let last: AgentStreamPart | undefined;
@@ -135,19 +87,18 @@ const harness = {
     await done;
     const { messages, error } = session.getSnapshot();
     session.dispose();
-    fault = undefined;
+    delete state.fault;
     const notice = fallback.notice();
     return {
       executions: executions - before,
-      ...(faultAt !== undefined && { faultAt }),
+      ...(state.faultAt !== undefined && { faultAt: state.faultAt }),
       ...(finishAt !== undefined && { finishAt }),
       ...(last && { last }),
       ...(error && { error: error.message }),
       ...(notice && { notice: notice.text }),
       messages,
-      textEvents,
-      counts,
-      usages,
+      counts: state.counts,
+      usages: state.usages,
       adapters: notice ? [notice.from, notice.to] : [],
     };
   },
