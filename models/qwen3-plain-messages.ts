@@ -1,5 +1,6 @@
 import type { PlainChatMessage, TemplateMessage } from "./model-format.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
+import { toPythonStyleJson } from "./python-style-json.js";
 
 /**
  * Renders tools, tool calls and tool results the way Qwen3's own chat
@@ -32,7 +33,7 @@ export function renderQwenToolMessages(messages: TemplateMessage[], tools: ToolD
       if (previous?.role === "user" && previous.content.startsWith("<tool_response>")) previous.content += `\n${response}`;
       else rendered.push({ role: "user", content: response });
     } else if (message.role === "assistant" && message.tool_calls?.length) {
-      const calls = message.tool_calls.map((call) => `<tool_call>\n${JSON.stringify({ name: call.function.name, arguments: call.function.arguments })}\n</tool_call>`);
+      const calls = message.tool_calls.map((call) => `<tool_call>\n${toPythonStyleJson({ name: call.function.name, arguments: call.function.arguments })}\n</tool_call>`);
       rendered.push({ role: "assistant", content: [message.content, ...calls].filter(Boolean).join("\n") });
     } else {
       rendered.push({ role: message.role === "system" ? "system" : message.role, content: message.content });

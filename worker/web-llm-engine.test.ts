@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { EngineEvent, GenerateRequest, ModelSource } from "./protocol.js";
 import { createEngineHost } from "./engine-host.js";
 import { WebLlmEngine } from "./web-llm-engine.js";
+import { loadXGrammar } from "./tool-call-constraint/load-xgrammar.js";
 
 const model: ModelSource = { key: "qwen3-0.6b/webgpu-q4f16", engine: "web-llm", device: "webgpu", dtype: "q4f16_1", repo: "Qwen3-0.6B-q4f16_1-MLC", baseUrl: "https://huggingface.co", files: [{ path: "all", bytes: 1000 }] };
 
@@ -104,7 +105,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     expect(sent.stream).toBe(true);
     expect(sent.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(sent.messages[0]!.content).toContain('<tools>\n{"type":"function","function":{"name":"add_to_cart"');
-    expect(sent.messages[2]!.content).toBe('<tool_call>\n{"name":"add_to_cart","arguments":{"sku":"socks"}}\n</tool_call>');
+    expect(sent.messages[2]!.content).toBe('<tool_call>\n{"name": "add_to_cart", "arguments": {"sku": "socks"}}\n</tool_call>');
     expect(sent.messages[3]!.content).toBe('<tool_response>\n{"ok":true}\n</tool_response>');
   });
 
@@ -126,6 +127,12 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     ]);
     const sent = calls.requests[0]!;
     expect("tools" in sent).toBe(false);
+    // The call is constrained by web-llm's own xgrammar: the structural tag accepts the reply the double streamed.
+    expect(sent.response_format?.type).toBe("structural_tag");
+    const xgrammar = await loadXGrammar();
+    const grammar = await xgrammar.Grammar.fromStructuralTag(sent.response_format!.structural_tag as never);
+    expect(await xgrammar.Testings.isGrammarAcceptString(grammar, reply.join(""))).toBe(true);
+    grammar.dispose();
     expect(sent.messages[0]!.content).toMatch(/^# Tools\n\nYou have access to the following functions:\n\n<tools>\n\{"type":"function"/);
     expect(sent.messages[0]!.content).toMatch(/<\/IMPORTANT>\n\nYou help shoppers\.$/);
     expect(sent.messages[2]!.content).toBe("<tool_call>\n<function=add_to_cart>\n<parameter=sku>\nsocks\n</parameter>\n</function>\n</tool_call>");

@@ -3,6 +3,7 @@ import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { CacheStatus, DownloadProgress, GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import { modelFormat } from "../models/model-formats.js";
+import { webLlmToolConstraint } from "./web-llm-tool-constraint.js";
 
 type WebLlm = typeof import("@mlc-ai/web-llm");
 
@@ -12,6 +13,8 @@ export interface WebLlmEngineOptions {
   importWebLlm?: () => Promise<Pick<WebLlm, "MLCEngine" | "hasModelInCache" | "deleteModelAllInfoInCache">>;
   /** The MLC engine (default `new MLCEngine()`); tests pass a double of `MLCEngineInterface`. */
   createEngine?: () => MLCEngineInterface;
+  /** Where a tool the constraint holds to syntax only is reported, once per line (default `console.warn`). */
+  warn?: (line: string) => void;
 }
 
 const totalBytesOf = (model: ModelSource) => model.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0);
@@ -21,8 +24,10 @@ const totalBytesOf = (model: ModelSource) => model.files.reduce((sum, file) => s
  * fetches and caches its own files, so this engine also answers
  * `cacheStatus`, `download` and `deleteModel`; its init progress (a 0..1
  * fraction and a text) is mapped to our progress. `model.repo` is the MLC
- * model id. Tools are rendered in Qwen's format into the prompt, and the
- * `<tool_call>` text is parsed on the main thread as for transformers.js.
+ * model id. Tools are rendered in the model's format into the prompt, each
+ * call is held to the format's grammar by web-llm's own xgrammar
+ * (`webLlmToolConstraint`), and the call text is read by the engine host as
+ * for transformers.js.
  */
 export class WebLlmEngine implements ModelEngine {
   private readonly options: WebLlmEngineOptions;
@@ -30,6 +35,7 @@ export class WebLlmEngine implements ModelEngine {
   private engine?: MLCEngineInterface;
   private loadedId?: string;
   private progressListener: (report: InitProgressReport) => void = () => {};
+  private readonly warned = new Set<string>();
 
   constructor(options: WebLlmEngineOptions = {}) {
     this.options = options;
@@ -103,6 +109,12 @@ export class WebLlmEngine implements ModelEngine {
     }
     await this.load(request.model);
     const engine = await this.mlc();
+    const constraint = await webLlmToolConstraint(request);
+    for (const line of constraint.warnings) {
+      if (this.warned.has(line)) continue;
+      this.warned.add(line);
+      (this.options.warn ?? console.warn)(line);
+    }
     const interrupt = () => engine.interruptGenerate();
     signal.addEventListener("abort", interrupt, { once: true });
     try {
@@ -115,6 +127,8 @@ export class WebLlmEngine implements ModelEngine {
         ...(request.maxNewTokens === undefined ? {} : { max_tokens: request.maxNewTokens }),
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         extra_body: { enable_thinking: request.enableThinking ?? false },
+        ...(constraint.response_format && { response_format: constraint.response_format }),
+        ...(constraint.logit_bias && { logit_bias: constraint.logit_bias }),
       });
       let finish: string | null | undefined;
       for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
