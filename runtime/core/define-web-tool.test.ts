@@ -72,6 +72,7 @@ describe("defineWebTool", () => {
     ["no execute", { name: "t", description: "d" }, /execute must be a function/],
     ["an array schema", { name: "t", description: "d", inputSchema: [], execute }, /JSON Schema object or a zod/],
     ["a non-object schema type", { name: "t", description: "d", inputSchema: { type: "string" }, execute }, /describe an object/],
+    ["a keyword that is not JSON Schema", { name: "t", description: "d", inputSchema: { type: "object", properties: { qty: { type: "int" } } }, execute }, /inputSchema\.properties\.qty\.type must be one of/],
     ["a cyclic schema", { name: "t", description: "d", inputSchema: cyclic(), execute }, /must be plain JSON/],
     ["bad annotations", { name: "t", description: "d", annotations: "ro", execute }, /annotations must be an object/],
     ["an unknown annotation", { name: "t", description: "d", annotations: { readonly: true }, execute }, /unknown annotation "readonly"/],

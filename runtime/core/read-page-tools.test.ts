@@ -56,6 +56,25 @@ describe("readPageTools", () => {
     }
   });
 
+  it("skips a page tool whose schema is not valid JSON Schema, the warning naming the keyword's path; the others stay", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { restore } = installFakeNativeModelContext([
+      { name: "add_to_cart", description: "Adds.", inputSchema: { type: "object", properties: { qty: { type: "integr" } } }, ...page },
+      { name: "find", description: "Finds.", inputSchema: { type: "object", required: "q" }, ...page },
+      { name: "get_cart", description: "Reads the cart.", inputSchema: { type: "object", properties: {} }, ...page },
+    ]);
+    try {
+      expect((await readPageTools()).map((tool) => tool.name)).toEqual(["get_cart"]);
+      const messages = warn.mock.calls.map((call) => String(call[0]));
+      expect(messages).toEqual([
+        expect.stringMatching(/^\[web-agents\] Skipping the page tool "add_to_cart": inputSchema\.properties\.qty\.type must be one of/),
+        expect.stringMatching(/^\[web-agents\] Skipping the page tool "find": inputSchema\.required must be a list of property names/),
+      ]);
+    } finally {
+      restore();
+    }
+  });
+
   it("reads the polyfill's tools", async () => {
     const { getModelContext } = await import("./model-context.js");
     const controller = new AbortController();

@@ -1,5 +1,6 @@
 import type { ToolDescriptor } from "./tool-descriptor.js";
 import type { JSONSchema } from "./json-schema.js";
+import { checkSchemaShape } from "./check-schema-shape.js";
 import { getModelContext } from "./model-context.js";
 import { WebAgentsError } from "./web-agents-error.js";
 
@@ -11,8 +12,10 @@ const warned = new Set<string>();
  *
  * A schema given as a JSON string (older Chromium) is parsed; a missing one
  * becomes `{ type: "object", properties: {} }`. An entry without a name, a
- * string description or a usable schema, or a second tool of the same name,
- * is skipped with one `console.warn` naming it. Resolves `[]` where there is
+ * string description or a usable schema (not an object, or not valid JSON
+ * Schema: the warning names the keyword's path, as `defineWebTool`'s
+ * `TypeError` does), or a second tool of the same name, is skipped with one
+ * `console.warn` naming it. Resolves `[]` where there is
  * no WebMCP (outside a browser, an insecure context); rejects only when
  * `getTools()` itself fails.
  */
@@ -59,6 +62,12 @@ export function toToolDescriptor(entry: unknown): ToolDescriptor | undefined {
   const schema = readSchema(inputSchema);
   if (!schema) {
     warnOnce(`[web-agents] Skipping the page tool "${name}": its inputSchema is not a JSON Schema object.`);
+    return undefined;
+  }
+  try {
+    checkSchemaShape(schema, `the page tool "${name}"`);
+  } catch (error) {
+    warnOnce(`[web-agents] Skipping ${(error as Error).message}`);
     return undefined;
   }
   return { name, description, inputSchema: schema };

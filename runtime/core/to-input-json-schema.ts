@@ -1,11 +1,13 @@
 import type { JSONSchema } from "./json-schema.js";
+import { checkSchemaShape } from "./check-schema-shape.js";
 import { isStandardSchema } from "./standard-schema.js";
 
 /**
  * A tool's `inputSchema` option as a deeply frozen JSON Schema copy: the
  * default `{ type: "object", properties: {} }` when `undefined`, a Standard
  * Schema converted to draft 2020-12. Throws a `TypeError`, prefixed with
- * `where`, that names the fix for anything else.
+ * `where`, that names the fix for anything else, and the path of a keyword
+ * that is not valid JSON Schema (`checkSchemaShape`).
  */
 export function toInputJsonSchema(inputSchema: unknown, where: string): JSONSchema {
   if (inputSchema === undefined) return deepFreeze({ type: "object", properties: {} });
@@ -35,11 +37,14 @@ export function toInputJsonSchema(inputSchema: unknown, where: string): JSONSche
   if (type !== undefined && type !== "object") {
     throw new TypeError(`${where}: inputSchema must describe an object (type: "object"); WebMCP tools take named arguments.`);
   }
+  let plain: JSONSchema;
   try {
-    return deepFreeze(JSON.parse(JSON.stringify(schema)) as JSONSchema);
+    plain = JSON.parse(JSON.stringify(schema)) as JSONSchema;
   } catch (error) {
     throw new TypeError(`${where}: inputSchema must be plain JSON (${describeError(error)}).`, { cause: error });
   }
+  checkSchemaShape(plain, where);
+  return deepFreeze(plain);
 }
 
 function deepFreeze<T>(value: T): T {
