@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type MutableRefObject } from "react";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { UseAgentSessionOptions } from "../runtime/session/agent-session.js";
 import { createAgentSession, type AgentSessionStore } from "../runtime/session/create-agent-session.js";
@@ -7,14 +7,24 @@ interface Held {
   adapter: AgentAdapter;
   storageKey: UseAgentSessionOptions["storageKey"];
   agent: UseAgentSessionOptions["agent"];
+  confirmTools: UseAgentSessionOptions["confirmTools"];
   store: AgentSessionStore;
 }
 
-const hold = (adapter: AgentAdapter, { storageKey, agent }: UseAgentSessionOptions): Held => ({
+type ConfirmToolRef = MutableRefObject<UseAgentSessionOptions["confirmTool"]>;
+
+const hold = (adapter: AgentAdapter, { storageKey, agent, confirmTools }: UseAgentSessionOptions, confirmTool: ConfirmToolRef): Held => ({
   adapter,
   storageKey,
   agent,
-  store: createAgentSession(adapter, { ...(storageKey !== undefined && { storageKey }), ...(agent && { agent }) }),
+  confirmTools,
+  store: createAgentSession(adapter, {
+    ...(storageKey !== undefined && { storageKey }),
+    ...(agent && { agent }),
+    ...(confirmTools !== undefined && { confirmTools }),
+    // The latest render's confirmTool, without a new store per render.
+    confirmTool: (request) => confirmTool.current?.(request),
+  }),
 });
 
 /**
@@ -26,12 +36,14 @@ const hold = (adapter: AgentAdapter, { storageKey, agent }: UseAgentSessionOptio
  * in an effect. Unmounting stops the run.
  */
 export function useAgentSessionStore(adapter: AgentAdapter, options: UseAgentSessionOptions = {}): AgentSessionStore {
-  const { storageKey, agent } = options;
-  const [held, setHeld] = useState(() => hold(adapter, options));
+  const { storageKey, agent, confirmTools } = options;
+  const confirmTool = useRef(options.confirmTool);
+  confirmTool.current = options.confirmTool;
+  const [held, setHeld] = useState(() => hold(adapter, options, confirmTool));
   let { store } = held;
-  if (held.adapter !== adapter || held.storageKey !== storageKey || held.agent !== agent) {
+  if (held.adapter !== adapter || held.storageKey !== storageKey || held.agent !== agent || held.confirmTools !== confirmTools) {
     // React's "adjust state while rendering": the render restarts with the new store at once.
-    const next = hold(adapter, options);
+    const next = hold(adapter, options, confirmTool);
     store = next.store;
     setHeld(next);
   }
