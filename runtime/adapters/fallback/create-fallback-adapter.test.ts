@@ -229,6 +229,7 @@ describe("createFallbackAdapter with adapter test doubles", () => {
     expect(() => createFallbackAdapter(cloud as never)).toThrow(/takes an array of adapters/);
     expect(() => createFallbackAdapter([cloud, {} as never])).toThrow(/adapters\[1\] is not an adapter/);
     expect(() => createFallbackAdapter([cloud, cloud])).toThrow(/adapters\[1\] is listed twice/);
+    expect(() => createFallbackAdapter([{ id: "x", run: cloud.run } as never])).toThrow(/adapters\[0\] is not an adapter \(an object with id, label and run\)/);
     expect(() => createFallbackAdapter([cloud], { failOverOn: ["device_lost" as never] })).toThrow(/"device_lost" is not a run error code/);
     expect(() => createFallbackAdapter([cloud], "x" as never)).toThrow(/options must be an object/);
   });

@@ -46,7 +46,7 @@ function checkArguments(adapters: unknown, options: unknown): asserts adapters i
   if (!Array.isArray(adapters) || adapters.length === 0) throw new TypeError(`${usage}: pass at least one adapter.`);
   adapters.forEach((adapter: unknown, index) => {
     const value = adapter as Partial<AgentAdapter> | null;
-    if (typeof value !== "object" || value === null || typeof value.run !== "function" || typeof value.id !== "string") {
+    if (typeof value !== "object" || value === null || typeof value.run !== "function" || typeof value.id !== "string" || typeof value.label !== "string") {
       throw new TypeError(`${usage}: adapters[${index}] is not an adapter (an object with id, label and run).`);
     }
     if (adapters.indexOf(adapter) !== index) throw new TypeError(`${usage}: adapters[${index}] is listed twice; list each adapter once.`);
