@@ -80,6 +80,9 @@ const json = (value: unknown) => {
   }
 };
 
+/** A call the person (or the site's `confirmTool`) did not allow: it never ran. */
+const isDeclined = (part: ToolPart) => part.state === "error" && part.error?.startsWith("Error [declined]") === true;
+
 function outputText(part: ToolPart): string | undefined {
   const { output } = part;
   if (!output) return undefined;
@@ -111,7 +114,7 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
         <summary>
           {part.state === "running" && <span className="spinner" aria-hidden="true" />}
           <span className="name">{name}</span>
-          <span className="state">{describeToolState(part.state, target)}</span>
+          <span className="state">{isDeclined(part) ? "Not allowed" : describeToolState(part.state, target)}</span>
         </summary>
         <div className="io">
           <h4>Tool</h4>

@@ -85,6 +85,7 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
       await held().waitFor({ state: "detached", timeout: 10_000 });
       const last = chat().locator('.tool[data-tool="place_order"]').last();
       await expect.poll(() => last.getAttribute("data-state"), { timeout: 10_000 }).toBe("error");
+      if (index === 0) expect(await last.locator(".state").textContent()).toBe("Not allowed");
       declined++;
       if (index % 20 === 19) await chat().getByRole("button", { name: "New chat" }).click();
     }
