@@ -26,7 +26,7 @@ const ENGINE_CONTRACT = ["^worker/protocol[.]ts$"];
  * conversion, and the error class. The server and the agent entry may use
  * these and no other core file.
  */
-const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|json-schema|tool-output|tool-descriptor|tool-error-output|web-agents-error)[.]ts$";
+const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|check-schema-shape|json-schema|tool-output|tool-descriptor|tool-error-output|web-agents-error)[.]ts$";
 
 const TYPE_ONLY = ["type-only"];
 
