@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import type { ToolCallState } from "../runtime/session/tool-call-state.js";
 import { controlLabel, useParkedTarget } from "./parked-targets.js";
-import { ToolConfirmButtons, useHeldByPolicy } from "./tool-confirm-buttons.js";
+import { ToolConfirmButtons, useHeldCall } from "./tool-confirm-buttons.js";
 import { toolTitle } from "./tool-title.js";
 
 /** How each {@link ToolCallState} reads in the chat. */
@@ -107,7 +107,7 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
   const waiting = part.state === "awaiting-confirmation";
   const target = useParkedTarget(part.id, part.name, waiting);
   const targetLabel = target ? controlLabel(target) : "";
-  const held = useHeldByPolicy(part.id);
+  const held = useHeldCall(part.id);
   return (
     <div className="tool" data-state={part.state} data-tool={part.name}>
       <details>
@@ -140,7 +140,7 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
           {part.prompt}
         </p>
       )}
-      {waiting && held && <ToolConfirmButtons callId={part.id} />}
+      {waiting && held && <ToolConfirmButtons held={held} />}
       {waiting && !held && target && targetLabel && (
         <button
           type="button"

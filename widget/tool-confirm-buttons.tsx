@@ -1,27 +1,22 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
-import { pendingToolConfirmation, subscribeToolConfirmations } from "../runtime/core/tool-confirmation.js";
+import { pendingToolConfirmation, subscribeToolConfirmations, type PendingToolConfirmation } from "../runtime/core/tool-confirmation.js";
+
+/** The tool policy's pending confirmation of call `callId`, kept current: `undefined` unless the call is held. */
+export function useHeldCall(callId: string): PendingToolConfirmation | undefined {
+  return useSyncExternalStore(subscribeToolConfirmations, () => pendingToolConfirmation(callId), () => undefined);
+}
 
 /**
  * Allow / Don't allow for a call the tool policy holds (the session's
- * `confirmTools`): the person's own (trusted) click on one of them answers;
- * a script's `element.click()` does nothing. Renders nothing for a call that
- * is not held.
+ * `confirmTools`): only the person's own (trusted) click on one of them
+ * answers; a script's `element.click()` does nothing.
  */
-export function ToolConfirmButtons({ callId }: { callId: string }): ReactNode {
-  const pending = useSyncExternalStore(
-    subscribeToolConfirmations,
-    () => pendingToolConfirmation(callId),
-    () => undefined,
-  );
+export function ToolConfirmButtons({ held }: { held: PendingToolConfirmation }): ReactNode {
   const allow = useRef<HTMLButtonElement>(null);
   const deny = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!pending || !allow.current || !deny.current) return;
-    return pending.attach(allow.current, deny.current);
-  }, [pending]);
-  if (!pending) return null;
+  useEffect(() => held.attach(allow.current!, deny.current!), [held]);
   return (
-    <div className="confirm" role="group" aria-label="Allow this step?" style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+    <div className="confirm" role="group" aria-label="Allow this step?">
       <button type="button" className="allow primary" ref={allow}>
         Allow
       </button>
@@ -29,14 +24,5 @@ export function ToolConfirmButtons({ callId }: { callId: string }): ReactNode {
         Don't allow
       </button>
     </div>
-  );
-}
-
-/** Whether call `callId` is held by the tool policy, kept current. */
-export function useHeldByPolicy(callId: string): boolean {
-  return useSyncExternalStore(
-    subscribeToolConfirmations,
-    () => pendingToolConfirmation(callId) !== undefined,
-    () => false,
   );
 }

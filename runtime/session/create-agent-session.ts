@@ -10,8 +10,6 @@ import { resumable } from "./resumable.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
-import type { ToolGate } from "./gate-tool-call.js";
-import { CONFIRM_TOOLS_POLICIES } from "./tool-policy.js";
 
 /**
  * A framework-agnostic session: what `useAgentSession` binds to with
@@ -40,7 +38,7 @@ export interface AgentSessionStore {
 export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
   /** Storage to keep the conversation in. Default `sessionStorage`; for tests. */
   storage?: Storage;
-  /** No chat shows this session's held calls (`agent.invoke`): one `confirmTool` does not answer is declined. Default false. */
+  /** No chat shows this session's held calls (`agent.invoke`): a held call `confirmTool` does not allow is declined. Default false. */
   headless?: boolean;
 }
 
@@ -69,11 +67,9 @@ function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOption
   }
   if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
   const { confirmTools, confirmTool } = options;
-  if (confirmTools !== undefined && !CONFIRM_TOOLS_POLICIES.includes(confirmTools)) {
-    throw new TypeError(`confirmTools must be one of ${CONFIRM_TOOLS_POLICIES.map((policy) => `"${policy}"`).join(", ")} (got ${JSON.stringify(confirmTools)}).`);
-  }
-  if (confirmTool !== undefined && typeof confirmTool !== "function") {
-    throw new TypeError("confirmTool must be a function (request) => true | false | undefined, or left out.");
+  // The policies' list inline: tool-policy.ts stays in the lazily loaded loop.
+  if ((confirmTools !== undefined && !["destructive", "unannotated", "all"].includes(confirmTools)) || (confirmTool !== undefined && typeof confirmTool !== "function")) {
+    throw new TypeError('confirmTools must be "destructive", "unannotated" or "all", and confirmTool a function, when given.');
   }
 }
 
@@ -88,11 +84,6 @@ const loadAgentLoop = () => import("./run-agent-loop.js");
 export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
   checkArguments(adapter, options);
   const { agent } = options;
-  const gate: ToolGate = {
-    ...(options.confirmTools !== undefined && { confirmTools: options.confirmTools }),
-    ...(options.confirmTool !== undefined && { confirmTool: options.confirmTool }),
-    ...(options.headless === true && { headless: true }),
-  };
   const storage = createConversationStorage(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage);
   const listeners = new Set<() => void>();
 
@@ -156,7 +147,8 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       dispatch,
       isCurrent: () => state.runId === runId,
       onTools: setTools,
-      gate,
+      // The tool policy's fields (confirmTools, confirmTool, headless) by the same names.
+      gate: options,
     };
     // The loop loads with the first message, not with the page (the first render's budget).
     void loadAgentLoop()

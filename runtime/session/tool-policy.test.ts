@@ -186,8 +186,8 @@ describe("the tool policy in a session", () => {
 
   it("rejects a bad confirmTools or confirmTool with a TypeError that names the fix", () => {
     const adapter = createScriptedAdapter({ runs: [] });
-    expect(() => createAgentSession(adapter, { confirmTools: "some" as never })).toThrow(/confirmTools must be one of "destructive", "unannotated", "all"/);
-    expect(() => createAgentSession(adapter, { confirmTool: true as never })).toThrow(/confirmTool must be a function/);
+    expect(() => createAgentSession(adapter, { confirmTools: "some" as never })).toThrow(/confirmTools must be "destructive", "unannotated" or "all"/);
+    expect(() => createAgentSession(adapter, { confirmTool: true as never })).toThrow(/confirmTool a function/);
   });
 });
 
