@@ -134,6 +134,19 @@ export interface GenerateRequest {
   temperature?: number;
   /** The model's thinking mode (Qwen3, Qwen3.5). Default false (the Qwen3.5 Small templates' own default). */
   enableThinking?: boolean;
+  /**
+   * Whether the model may (`auto`), must (`required`) or must not (`none`:
+   * the closing summary after `maxSteps`) call a tool. Enforced while
+   * decoding where the call is constrained (transformers.js with
+   * `constrainToolCalls`). Default `auto`.
+   */
+  toolChoice?: "auto" | "required" | "none";
+  /**
+   * Constrain each tool call while it is decoded to the format's syntax, an
+   * offered tool's name and arguments valid against its schema
+   * (worker/tool-call-constraint/). Default true.
+   */
+  constrainToolCalls?: boolean;
 }
 
 /**

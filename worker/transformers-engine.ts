@@ -21,6 +21,8 @@ import {
   type KeptCache,
 } from "./prefix-cache.js";
 import { wasmThreadsFor } from "./wasm-threads.js";
+import { constraintForRequest, prepareToolCallConstraint } from "./tool-call-constraint/constraint-for-request.js";
+import type { ToolCallConstraint } from "./tool-call-constraint/tool-call-constraint.js";
 
 type Transformers = typeof import("@huggingface/transformers");
 type Tokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
@@ -44,6 +46,8 @@ export interface TransformersEngineOptions {
   cacheName?: string;
   /** How transformers.js is loaded (default a dynamic import, so it loads only when a model does). */
   importTransformers?: () => Promise<Transformers>;
+  /** Sees each generation's tool-call constraint (benches and tests read its timings). */
+  onToolCallConstraint?: (constraint: ToolCallConstraint) => void;
 }
 
 interface LoadedModel {
@@ -247,6 +251,7 @@ export class TransformersEngine implements ModelEngine {
       onProgress({ progress: 1 });
       // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
       fixQwen35RopeDeltas(causal, library.Tensor as never);
+      prepareToolCallConstraint(tokenizer, causal);
       const sessions = (causal as unknown as { sessions?: Record<string, { inputNames?: string[] }> }).sessions ?? {};
       const decoder = sessions.decoder_model_merged ?? sessions.model;
       return { key: model.key, tokenizer, model: causal, cacheKind: cacheKind(decoder?.inputNames ?? []) };
@@ -312,13 +317,17 @@ export class TransformersEngine implements ModelEngine {
           return inputIds.map(() => signal.aborted);
         }
       }
+      const maxNewTokens = request.maxNewTokens ?? 1024;
+      // The tool-call constraint (worker/tool-call-constraint/), readied before each pass of the reply's generate().
+      const constrained = constraintForRequest(request, { library, tokenizer, model, maxNewTokens, onConstraint: this.options.onToolCallConstraint });
+      let beforeForward: (() => Promise<void>) | undefined;
       // Every forward pass (prefill and each decode step) first yields a task, so cancel() is heard.
       const forward = model.forward;
       (model as { forward: unknown }).forward = async (...args: unknown[]) => {
         await nextTask();
+        await beforeForward?.();
         return (forward as (...a: unknown[]) => unknown).apply(model, args);
       };
-      const maxNewTokens = request.maxNewTokens ?? 1024;
       const sampling =
         request.temperature === undefined ? {} : request.temperature === 0 ? { do_sample: false } : { do_sample: true, temperature: request.temperature };
       let cachedPromptTokens = 0;
@@ -362,6 +371,7 @@ export class TransformersEngine implements ModelEngine {
         }
 
         if (!signal.aborted) {
+          beforeForward = constrained?.beforeForward;
           const output = (await model.generate({
             ...inputs,
             ...sampling,
@@ -369,7 +379,8 @@ export class TransformersEngine implements ModelEngine {
             return_dict_in_generate: true,
             max_new_tokens: maxNewTokens,
             streamer,
-            stopping_criteria: [new AbortCriteria()],
+            stopping_criteria: [new AbortCriteria(), ...(constrained ? [constrained.observer] : [])],
+            ...(constrained && { logits_processor: constrained.logitsProcessor }),
           } as never)) as unknown as { sequences: { data: BigInt64Array }; past_key_values: CacheEntries & { get_seq_length(): number } };
           const finalEntries: CacheEntries = { ...output.past_key_values };
           // What generate() was handed and did not replace is the engine's to free.

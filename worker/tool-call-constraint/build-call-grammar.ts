@@ -42,12 +42,13 @@ async function hermesTool(xgrammar: XGrammar, tool: ToolCallGrammar["tools"][num
   const head = ebnfLiteral(`{"name": ${JSON.stringify(tool.name)}, "arguments": `);
   let rules;
   try {
-    rules = await schemaRules(xgrammar, tool.inputSchema, `${prefix}a_`);
+    // No raw `<` in strings (`\u003c` still can): `</tool_call>` inside a string would end the call for the parser.
+    rules = await schemaRules(xgrammar, tool.inputSchema, `${prefix}a_`, { noAngle: true });
   } catch (error) {
     if (!(error instanceof UnsupportedSchemaError)) throw error;
     const { keyword, path } = error.unsupported;
     warnings.push(warning(tool.name, keyword, path, "its arguments are held to any JSON object."));
-    rules = await schemaRules(xgrammar, { type: "object" }, `${prefix}a_`, { strict: false });
+    rules = await schemaRules(xgrammar, { type: "object" }, `${prefix}a_`, { strict: false, noAngle: true });
   }
   return [`${prefix}call ::= ${head} ${rules.root} "}"`, rules.ebnf];
 }

@@ -1,4 +1,4 @@
-import { renameEbnfRules } from "./rename-ebnf-rules.js";
+import { mapCharacterClasses, renameEbnfRules } from "./rename-ebnf-rules.js";
 import { withXGrammarMessages, type XGrammar } from "./load-xgrammar.js";
 
 type Schema = Record<string, unknown>;
@@ -15,10 +15,6 @@ export interface UnsupportedSchema {
   keyword: string;
   detail: string;
 }
-
-/** xgrammar's JSON string character class; {@link schemaRules}' `noAngle` adds `<` to what it excludes. */
-const STRING_CHARACTERS = "[^\\0-\\x1f\\\"\\\\\\r\\n]";
-const STRING_CHARACTERS_NO_ANGLE = "[^\\0-\\x1f\\\"\\\\\\r\\n<]";
 
 async function toEbnf(xgrammar: XGrammar, schema: unknown, strict: boolean): Promise<string> {
   const grammar = await xgrammar.Grammar.fromJSONSchema(JSON.stringify(schema), false, -1, [", ", ": "], strict);
@@ -38,13 +34,48 @@ async function toEbnf(xgrammar: XGrammar, schema: unknown, strict: boolean): Pro
  * {@link UnsupportedSchemaError} when xgrammar cannot express it.
  */
 export async function schemaRules(xgrammar: XGrammar, schema: unknown, prefix: string, options: { noAngle?: boolean; strict?: boolean } = {}): Promise<SchemaRules> {
-  const result = await withXGrammarMessages(() => toEbnf(xgrammar, schema, options.strict ?? true));
+  const result = await withXGrammarMessages(() => toEbnf(xgrammar, boundIntegers(schema), options.strict ?? true));
   if (result.error !== undefined || result.value === undefined) {
     throw new UnsupportedSchemaError(await locateUnsupported(xgrammar, schema, result.messages, result.error));
   }
-  let ebnf = result.value;
-  if (options.noAngle) ebnf = ebnf.split(STRING_CHARACTERS).join(STRING_CHARACTERS_NO_ANGLE);
+  let ebnf = result.value.replace(UNBOUNDED_EXPONENT, BOUNDED_EXPONENT);
+  // Every negated class that keeps `"` out is one of a string's characters (basic_string_sub, and
+  // the bounded-length strings xgrammar writes for minLength / maxLength): it keeps `<` out too.
+  if (options.noAngle) ebnf = mapCharacterClasses(ebnf, (characterClass) => (characterClass.startsWith("[^") && characterClass.includes('\\"') && !characterClass.includes("<") ? `${characterClass.slice(0, -1)}<]` : characterClass));
+  ebnf = reprintByteEscapes(ebnf);
   return { ebnf: renameEbnfRules(ebnf, prefix), root: `${prefix}root` };
+}
+
+/** xgrammar's exponent digits, and the same bounded to two: `1e999` is JSON but Infinity once read. */
+const UNBOUNDED_EXPONENT = "basic_number_5 ::= (([0-9] basic_number_5) | ([0-9]))";
+const BOUNDED_EXPONENT = "basic_number_5 ::= (([0-9] [0-9]) | ([0-9]))";
+
+/**
+ * xgrammar prints U+0080-U+00FF as `\xHH` and reads a `\x` escape on into a
+ * following hex digit (`"\xefc"` is U+0EFC, not "ïc"): its printed grammars
+ * are written back with `\u00HH`, which it reads as exactly four digits.
+ */
+export function reprintByteEscapes(ebnf: string): string {
+  return ebnf.replace(/\\\\|\\x([0-9a-fA-F]{2})/g, (match, hex: string | undefined) => (hex ? `\\u00${hex}` : match));
+}
+
+/**
+ * xgrammar 0.1.27 writes an integer with only a lower bound as `[4-9] | [1-9] [0-9]*`
+ * (which takes 2) and one with only an upper bound likewise loosely; with both bounds
+ * it is exact. So a one-sided integer bound gets the other side at JavaScript's safe-integer limit.
+ */
+export function boundIntegers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundIntegers);
+  if (!schema || typeof schema !== "object") return schema;
+  const copy: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === "enum" || key === "const" || key === "default" || key === "examples" ? value : boundIntegers(value)]));
+  const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+  if (types.includes("integer")) {
+    const lower = "minimum" in copy || "exclusiveMinimum" in copy;
+    const upper = "maximum" in copy || "exclusiveMaximum" in copy;
+    if (lower && !upper) copy.maximum = Number.MAX_SAFE_INTEGER;
+    if (upper && !lower) copy.minimum = -Number.MAX_SAFE_INTEGER;
+  }
+  return copy;
 }
 
 /** A schema xgrammar cannot express, with where and which keyword. */

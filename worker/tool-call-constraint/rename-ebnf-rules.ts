@@ -29,6 +29,24 @@ export function renameEbnfRules(ebnf: string, prefix: string): string {
   return out;
 }
 
+/** `ebnf` with each character class (`[…]`, text included) replaced by `map(class)`; quoted literals are skipped. */
+export function mapCharacterClasses(ebnf: string, map: (characterClass: string) => string): string {
+  let out = "";
+  let index = 0;
+  while (index < ebnf.length) {
+    const char = ebnf[index]!;
+    if (char === '"' || char === "[") {
+      const end = literalEnd(ebnf, index, char === '"' ? '"' : "]");
+      out += char === "[" ? map(ebnf.slice(index, end)) : ebnf.slice(index, end);
+      index = end;
+      continue;
+    }
+    out += char;
+    index++;
+  }
+  return out;
+}
+
 /** The index just past the literal or class that opens at `start` and closes with `close`. */
 function literalEnd(text: string, start: number, close: string): number {
   let index = start + 1;

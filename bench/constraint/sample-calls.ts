@@ -1,0 +1,109 @@
+import { Validator } from "@cfworker/json-schema";
+import { modelFormat } from "../../models/model-formats.js";
+import type { GenerateRequest, ModelSource, RawEngineEvent } from "../../worker/protocol.js";
+import type { TransformersEngine } from "../../worker/transformers-engine.js";
+import { randomTools } from "./random-json-schema.js";
+
+/** What a validity run found, over `calls` generations. */
+export interface CallFigures {
+  calls: number;
+  /** Generations with a call the format's parser read (no invalid call). */
+  parsed: number;
+  /** Parsed calls naming an offered tool. */
+  knownName: number;
+  /** Parsed calls whose input is valid against that tool's schema (the runtime's validator). */
+  schemaValid: number;
+  /** Calls that reached the format's closer within the token budget. */
+  closed: number;
+  /** Parsed calls naming a tool that was not offered. */
+  unknownNames: number;
+  outputTokens: number;
+  /** Up to five failures, for the report. */
+  failures: string[];
+  /** Up to three texts of calls that did not close within the budget. */
+  unclosed: string[];
+}
+
+export interface SampleCallsOptions {
+  engine: TransformersEngine;
+  model: ModelSource;
+  /** Schemas (tool sets) and calls per tool set. */
+  toolSets: number;
+  callsPerSet: number;
+  seed: number;
+  constrain: boolean;
+  maxNewTokens: number;
+  toolChoice?: GenerateRequest["toolChoice"];
+  toolsPerSet?: number;
+}
+
+/**
+ * Samples tool calls at temperature 1 over seeded random tool schemas and
+ * checks each with the model's own format parser and the JSON Schema
+ * validator the runtime uses (@cfworker/json-schema).
+ */
+export async function sampleCalls(options: SampleCallsOptions): Promise<CallFigures> {
+  const figures: CallFigures = { calls: 0, parsed: 0, knownName: 0, schemaValid: 0, closed: 0, unknownNames: 0, outputTokens: 0, failures: [], unclosed: [] };
+  const format = modelFormat(options.model.format);
+  for (let set = 0; set < options.toolSets; set++) {
+    const tools = randomTools(options.seed * 1000 + set, options.toolsPerSet ?? 3);
+    const grammar = format.grammar(tools);
+    for (let call = 0; call < options.callsPerSet; call++) {
+      const events: RawEngineEvent[] = [];
+      // The call is all that is measured: once its closer is out, the rest of the reply is not awaited.
+      const stop = new AbortController();
+      let written = "";
+      await options.engine.generate(
+        {
+          id: `s${set}-${call}`,
+          model: options.model,
+          conversationId: `sample-${set}-${call}`,
+          messages: [{ role: "user", content: "Call one of the tools." }],
+          tools,
+          temperature: 1,
+          maxNewTokens: options.maxNewTokens,
+          toolChoice: options.toolChoice ?? "required",
+          constrainToolCalls: options.constrain,
+        },
+        (event) => {
+          events.push(event);
+          if (event.type === "text" && (written += event.text).includes(grammar.callClose)) stop.abort();
+        },
+        stop.signal,
+      );
+      const text = events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+      const usage = events.find((event) => event.type === "usage");
+      if (usage?.type === "usage") figures.outputTokens += usage.usage.outputTokens;
+      figures.calls += 1;
+      if (text.includes(grammar.callClose)) figures.closed += 1;
+      else if (figures.unclosed.length < 3) figures.unclosed.push(text);
+      const parser = format.createParser({ tools, thinking: false });
+      const parsedEvents = [...parser.push(text), ...parser.end()];
+      const invalid = parsedEvents.find((event) => event.type === "tool-call-invalid");
+      const first = parsedEvents.find((event) => event.type === "tool-call");
+      const fail = (why: string) => figures.failures.length < 5 && figures.failures.push(`${why}: ${JSON.stringify(text.slice(0, 300))}`);
+      if (invalid || !first || first.type !== "tool-call") {
+        fail(invalid?.type === "tool-call-invalid" ? `invalid (${invalid.error})` : "no call");
+        continue;
+      }
+      figures.parsed += 1;
+      const tool = tools.find((candidate) => candidate.name === first.name);
+      if (!tool) {
+        figures.unknownNames += 1;
+        fail(`unknown name ${first.name}`);
+        continue;
+      }
+      figures.knownName += 1;
+      const result = new Validator(tool.inputSchema as never, "2020-12", false).validate(first.input);
+      if (result.valid) figures.schemaValid += 1;
+      else fail(`schema-invalid ${JSON.stringify(first.input)} (${result.errors.map((error) => error.error).join("; ")})`);
+    }
+  }
+  return figures;
+}
+
+/** One line of figures. */
+export function describeFigures(label: string, figures: CallFigures): string {
+  const percent = (count: number) => `${((100 * count) / Math.max(1, figures.calls)).toFixed(1)}%`;
+  return `${label}: ${figures.calls} calls, parsed ${percent(figures.parsed)}, schema-valid ${percent(figures.schemaValid)}, unknown names ${figures.unknownNames}, closed ${percent(figures.closed)}, ${(figures.outputTokens / Math.max(1, figures.calls)).toFixed(1)} tokens a call`;
+}

@@ -1,0 +1,104 @@
+import { dirname } from "node:path";
+import { Validator } from "@cfworker/json-schema";
+import { modelFormat } from "../../models/model-formats.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  DEFAULT_QWEN35_TOOL_CALL,
+  DEFAULT_SCRIPTED_TOOL_CALL,
+  ensureTestModel,
+  formatToolCall,
+  formatXmlToolCall,
+  qwen35ScriptedModel,
+  scriptedModel,
+} from "../../models/test-models/index.js";
+import type { GenerateRequest, RawEngineEvent } from "../protocol.js";
+import { testModelSource } from "../test-fixtures/test-model-source.js";
+import { TransformersEngine } from "../transformers-engine.js";
+
+const tools = [
+  {
+    name: "add_to_cart",
+    description: "Adds a product to the cart.",
+    inputSchema: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer" } }, required: ["sku"] },
+  },
+  { name: "go_to", description: "Opens a page.", inputSchema: { type: "object", properties: { page: { type: "string", enum: ["cart", "home"] } }, required: ["page"] } },
+];
+
+const textOf = (events: RawEngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+
+describe("the tool-call constraint in the real transformers.js engine (Node, CPU; scripted models)", () => {
+  let engine: TransformersEngine;
+  let run: (request: Partial<GenerateRequest> & Pick<GenerateRequest, "model">) => Promise<string>;
+
+  beforeAll(async () => {
+    const [scripted] = await Promise.all([
+      ensureTestModel(scriptedModel()),
+      ensureTestModel(qwen35ScriptedModel()),
+      ensureTestModel(qwen35ScriptedModel({ id: "scripted-qwen35-reasoning", reasoning: { end: "tool_call" } })),
+      ensureTestModel(qwen35ScriptedModel({ id: "scripted-qwen35-invalid", invalidCall: true })),
+      ensureTestModel(scriptedModel({ id: "scripted-unknown-tool", replies: [formatToolCall({ name: "delete_everything", arguments: { sku: 7 } })] })),
+    ]);
+    engine = new TransformersEngine({ localModelPath: `${dirname(scripted.folder)}/` });
+    let count = 0;
+    run = async (request) => {
+      const events: RawEngineEvent[] = [];
+      await engine.generate(
+        { id: `g${++count}`, conversationId: `c${count}`, messages: [{ role: "user", content: "Buy socks" }], tools, temperature: 0, maxNewTokens: 80, ...request },
+        (event) => events.push(event),
+        new AbortController().signal,
+      );
+      return textOf(events);
+    };
+  }, 180_000);
+
+  it("exactness: the scripted models' greedy calls are byte-identical with and without the constraint, auto and required", async () => {
+    const cases = [
+      { model: testModelSource("scripted"), expected: formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL) },
+      { model: testModelSource("scripted-qwen35", { format: "qwen3.5" }), expected: formatXmlToolCall(DEFAULT_QWEN35_TOOL_CALL) },
+    ];
+    for (const { model, expected } of cases) {
+      const off = await run({ model, constrainToolCalls: false });
+      expect(off).toBe(expected);
+      expect(await run({ model })).toBe(off);
+      expect(await run({ model, toolChoice: "required" })).toBe(off);
+    }
+  }, 120_000);
+
+  it("exactness with thinking on: reasoning, then a call opened inside the unclosed <think>, identical under auto and required", async () => {
+    const model = testModelSource("scripted-qwen35-reasoning", { format: "qwen3.5" });
+    const off = await run({ model, enableThinking: true, constrainToolCalls: false, maxNewTokens: 120 });
+    expect(off).toContain("<function=add_to_cart>");
+    expect(await run({ model, enableThinking: true, maxNewTokens: 120 })).toBe(off);
+    expect(await run({ model, enableThinking: true, toolChoice: "required", maxNewTokens: 120 })).toBe(off);
+  }, 120_000);
+
+  it("a call the model would write wrong (JSON in Qwen3.5's tags; an unknown tool) comes out as a valid call of an offered tool", async () => {
+    const cases = [
+      { model: testModelSource("scripted-qwen35-invalid", { format: "qwen3.5" }), wrong: "{" },
+      { model: testModelSource("scripted-unknown-tool"), wrong: "delete_everything" },
+    ];
+    for (const { model, wrong } of cases) {
+      expect(await run({ model, constrainToolCalls: false })).toContain(wrong);
+      const text = await run({ model, maxNewTokens: 60 });
+      const format = modelFormat(model.format);
+      const parser = format.createParser({ tools, thinking: false });
+      const parsed = [...parser.push(text), ...parser.end()].filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid");
+      expect(parsed, text).toHaveLength(1);
+      const [call] = parsed;
+      expect(call?.type, text).toBe("tool-call");
+      if (call?.type !== "tool-call") return;
+      const tool = tools.find((candidate) => candidate.name === call.name);
+      expect(tool, text).toBeDefined();
+      expect(new Validator(tool!.inputSchema as never, "2020-12", false).validate(call.input).valid, text).toBe(true);
+    }
+  }, 120_000);
+
+  it("none: the scripted model that always calls cannot open a call (the opener token and its spellings are masked)", async () => {
+    for (const model of [testModelSource("scripted"), testModelSource("scripted-qwen35", { format: "qwen3.5" })]) {
+      const text = await run({ model, toolChoice: "none", maxNewTokens: 40 });
+      expect(text).not.toContain("<tool_call>");
+      // Off, the same request writes the call: the mask is what changed it.
+      expect(await run({ model, toolChoice: "none", constrainToolCalls: false, maxNewTokens: 40 })).toContain("<tool_call>");
+    }
+  }, 120_000);
+});
