@@ -146,4 +146,12 @@ describe("Qwen35OutputParser", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("reads a long run of spaces followed by text in linear time (found by the fuzzer: /\\s+$/ backtracked quadratically)", () => {
+    const text = `${" ".repeat(100_000)}a`;
+    const started = performance.now();
+    expect(parse([text.slice(0, 50_000), text.slice(50_000)])).toEqual([{ type: "text", delta: text }]);
+    // About 1 ms now; the regex took 0.3 s for 30,000 spaces and 3 s for 100,000 on this machine.
+    expect(performance.now() - started).toBeLessThan(300);
+  });
 });

@@ -162,7 +162,8 @@ export class Qwen35OutputParser {
     const think = this.#buffer.indexOf(THINK_OPEN);
     const next = [call, think].filter((index) => index !== -1).sort((a, b) => a - b)[0];
     if (next !== undefined) {
-      const before = next === call ? this.#buffer.slice(0, next).replace(/\s+$/, "") : this.#buffer.slice(0, next);
+      // trimEnd(), not replace(/\s+$/): that regex backtracks quadratically over a long run of spaces followed by text.
+      const before = next === call ? this.#buffer.slice(0, next).trimEnd() : this.#buffer.slice(0, next);
       if (before) events.push({ type: "text", delta: before });
       if (next === call) {
         this.#buffer = this.#buffer.slice(call + CALL_OPEN.length);
@@ -176,7 +177,7 @@ export class Qwen35OutputParser {
     // Whitespace before a call is not text: hold a trailing run back until what follows is known.
     const partial = final ? 0 : heldBack(this.#buffer, [CALL_OPEN, THINK_OPEN]);
     const beforePartial = this.#buffer.slice(0, this.#buffer.length - partial);
-    const keep = final ? 0 : partial + (beforePartial.length - beforePartial.replace(/\s+$/, "").length);
+    const keep = final ? 0 : partial + (beforePartial.length - beforePartial.trimEnd().length);
     const text = this.#buffer.slice(0, this.#buffer.length - keep);
     if (text) events.push({ type: "text", delta: text });
     this.#buffer = this.#buffer.slice(text.length);
@@ -241,7 +242,13 @@ export class Qwen35OutputParser {
       const key = body.slice(position + PARAMETER_OPEN.length, keyEnd);
       const value = this.#valueEnd(body, keyEnd + 1, known, final);
       if (value === INCOMPLETE) return INCOMPLETE;
-      input[key] = convertParameterValue(body.slice(keyEnd + 1, value.end), schema[key]);
+      // Defined, not assigned: a parameter named `__proto__` is a key like any other, not the prototype.
+      Object.defineProperty(input, key, {
+        value: convertParameterValue(body.slice(keyEnd + 1, value.end), known(key) ? schema[key] : undefined),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       position = value.next;
     }
   }

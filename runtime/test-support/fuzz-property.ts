@@ -32,6 +32,8 @@ export interface FuzzReport {
   worstIsolatedMs: number;
   totalMs: number;
   seed: number;
+  /** The slowest case (on its own), abridged: its JSON's start and length. */
+  worstCase: string;
 }
 
 /**
@@ -48,9 +50,9 @@ export function fuzzProperty<T>(target: string, arbitrary: fc.Arbitrary<T>, chec
   fc.assert(
     fc.property(arbitrary, (value) => {
       const elapsed = time(() => check(value));
-      timer.judge(elapsed, () => Math.min(time(() => check(value)), time(() => check(value)), time(() => check(value))));
+      timer.judge(elapsed, () => Math.min(time(() => check(value)), time(() => check(value)), time(() => check(value))), value);
     }),
-    { numRuns: runs, seed: timer.seed, endOnFailure: false },
+    runOptions(runs, timer.seed),
   );
   return timer.report();
 }
@@ -69,11 +71,16 @@ export async function fuzzAsyncProperty<T>(
       const again = timer.slow(elapsed)
         ? Math.min(await timeAsync(() => check(value)), await timeAsync(() => check(value)), await timeAsync(() => check(value)))
         : elapsed;
-      timer.judge(elapsed, () => again);
+      timer.judge(elapsed, () => again, value);
     }),
-    { numRuns: runs, seed: timer.seed, endOnFailure: false },
+    runOptions(runs, timer.seed),
   );
   return timer.report();
+}
+
+/** Shrinks a failure to a small case, but gives up (as a failure) before vitest's timeout would hide why. */
+function runOptions(runs: number, seed: number): fc.Parameters<unknown> {
+  return { numRuns: runs, seed, interruptAfterTimeLimit: fuzzTimeout(runs) - 10_000, markInterruptAsFailure: true };
 }
 
 function caseTimer(target: string) {
@@ -81,17 +88,21 @@ function caseTimer(target: string) {
   let cases = 0;
   let worstMs = 0;
   let worstIsolatedMs = 0;
+  let worstCase = "";
   const started = performance.now();
   const slow = (elapsed: number) => elapsed > CASE_LIMIT_MS / 4;
   return {
     seed,
     slow,
     /** Counts a case that took `elapsed` ms; when slow, measures it again on its own (`isolated`) and throws past the limit. */
-    judge(elapsed: number, isolated: () => number): void {
+    judge(elapsed: number, isolated: () => number, value: unknown): void {
       cases += 1;
       worstMs = Math.max(worstMs, elapsed);
       const judged = slow(elapsed) ? isolated() : elapsed;
-      worstIsolatedMs = Math.max(worstIsolatedMs, judged);
+      if (judged > worstIsolatedMs) {
+        worstIsolatedMs = judged;
+        worstCase = describeCase(value);
+      }
       if (judged > CASE_LIMIT_MS) {
         throw new Error(`${target}: a case took ${judged.toFixed(1)} ms, over the ${CASE_LIMIT_MS} ms limit, in each of 3 runs on its own.`);
       }
@@ -104,6 +115,7 @@ function caseTimer(target: string) {
         worstIsolatedMs: round(worstIsolatedMs),
         totalMs: Math.round(performance.now() - started),
         seed,
+        worstCase,
       };
       console.log(
         `[fuzz] ${target}: ${report.cases} cases in ${(report.totalMs / 1000).toFixed(1)} s, ` +
@@ -117,6 +129,11 @@ function caseTimer(target: string) {
       return report;
     },
   };
+}
+
+function describeCase(value: unknown): string {
+  const json = JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? `<${item.length} bytes>` : item)) ?? String(value);
+  return json.length <= 300 ? json : `${json.slice(0, 300)}… (${json.length} characters)`;
 }
 
 async function timeAsync(run: () => Promise<void>): Promise<number> {
@@ -155,5 +172,10 @@ export function splitBytes(bytes: Uint8Array, offsets: readonly number[]): Uint8
   return cutPoints(bytes.length, offsets).map(([start, end]) => bytes.slice(start, end));
 }
 
-/** Ways to cut one input: 1 to 3 lists of up to 64 offsets each (see {@link cutPoints}). */
-export const chunkings = fc.array(fc.array(fc.nat(), { maxLength: 64 }), { minLength: 1, maxLength: 3 });
+/** Ways to cut one input: 1 to `lists` lists of up to `cuts` offsets each (see {@link cutPoints}). */
+export function chunkingsOf(cuts: number, lists: number): fc.Arbitrary<number[][]> {
+  return fc.array(fc.array(fc.nat(), { maxLength: cuts }), { minLength: 1, maxLength: lists });
+}
+
+/** 1 to 3 ways to cut one input, each in up to 65 parts. */
+export const chunkings = chunkingsOf(64, 3);
