@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
-import { pendingToolConfirmation, subscribeToolConfirmations, type PendingToolConfirmation } from "../runtime/core/tool-confirmation.js";
+import { pendingToolConfirmation, subscribeToolConfirmations, type PendingToolConfirmation } from "../runtime/core/pending-tool-confirmation.js";
 
 /** The tool policy's pending confirmation of call `callId`, kept current: `undefined` unless the call is held. */
 export function useHeldCall(callId: string): PendingToolConfirmation | undefined {

@@ -1,53 +1,10 @@
 import { emitAgentEvent } from "./agent-events.js";
+import { toolConfirmationRegistry as registry, toolConfirmationsChanged as changed, type PendingToolConfirmation } from "./pending-tool-confirmation.js";
+
+export { pendingToolConfirmation, subscribeToolConfirmations, type PendingToolConfirmation } from "./pending-tool-confirmation.js";
 
 /** How a confirmation asked with {@link askToolConfirmation} ended. */
 export type ToolConfirmationAnswer = "allowed" | "declined" | "aborted";
-
-/** A call waiting for the person's Allow or Don't allow. */
-export interface PendingToolConfirmation {
-  readonly tool: string;
-  readonly callId: string;
-  /** What the person reads: what the call would do. */
-  readonly prompt: string;
-  /**
-   * Hands the gate its two controls: only a trusted click (`event.isTrusted`)
-   * on `allow` or `deny` (or inside it) answers; a script's `element.click()`
-   * does not. The call's `park` event is sent again with `allow` as its
-   * target, so the cursor points there. Returns a function that takes the
-   * controls back (the view unmounting); the call stays pending.
-   */
-  attach(allow: Element, deny: Element): () => void;
-}
-
-// Per realm, shared by every copy of this module, like the agent event bus.
-const PENDING = Symbol.for("webmcp-agents.tool-confirmations");
-
-interface Registry {
-  pending: Map<string, PendingToolConfirmation>;
-  readers: Set<() => void>;
-}
-
-function registry(): Registry {
-  const global = globalThis as { [PENDING]?: Registry };
-  return (global[PENDING] ??= { pending: new Map(), readers: new Set() });
-}
-
-function changed(): void {
-  for (const reader of [...registry().readers]) reader();
-}
-
-/** The confirmation call `callId` waits for, while it waits. */
-export function pendingToolConfirmation(callId: string): PendingToolConfirmation | undefined {
-  return registry().pending.get(callId);
-}
-
-/** Called whenever a confirmation starts or ends. Returns the unsubscribe function. */
-export function subscribeToolConfirmations(reader: () => void): () => void {
-  registry().readers.add(reader);
-  return () => {
-    registry().readers.delete(reader);
-  };
-}
 
 /**
  * The tool policy's gate: parks call `callId` of `tool` until the person
