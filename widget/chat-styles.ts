@@ -5,9 +5,9 @@
  * host either. Light and dark follow `prefers-color-scheme`; motion stops
  * under `prefers-reduced-motion`.
  */
-export const CHAT_STYLES = `
-/* The host is a size container: the header reflows by the chat's own width, not the page's. */
-:host { display: block; container: chat / inline-size; }
+export const CHAT_STYLES =
+  // The host is a size container: the header reflows by the chat's own width, not the page's.
+  `:host { display: block; container: chat / inline-size; }
 .root {
   all: initial;
   --bg: #ffffff; --fg: #1b1d21; --muted: #5d6470; --line: #d9dce1; --soft: #f3f4f6;
@@ -19,15 +19,17 @@ export const CHAT_STYLES = `
   background: var(--bg); color: var(--fg);
   border: 1px solid var(--line); border-radius: 12px;
   font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  /* The last resort when the box is too small even for every part's minimum:
-     the chat scrolls inside its border, never spills past it. */
-  overflow: auto;
+` +
+  // The last resort when the box is too small even for every part's minimum:
+  // the chat scrolls inside its border, never spills past it.
+  `  overflow: auto;
 }
-/* In the fixed-height column, the parts keep their height and the log takes
-   what is left and scrolls; an open model picker shrinks and scrolls before
-   the composer could be pushed out (it was: picker open, the composer and its
-   help text drew below the border, over the page's background). */
-.root > * { flex-shrink: 0; }
+` +
+  // In the fixed-height column, the parts keep their height and the log takes
+  // what is left and scrolls; an open model picker shrinks and scrolls before
+  // the composer could be pushed out (it was: picker open, the composer and its
+  // help text drew below the border, over the page's background).
+  `.root > * { flex-shrink: 0; }
 @media (prefers-color-scheme: dark) {
   .root {
     --bg: #17191d; --fg: #e8eaed; --muted: #a3a9b3; --line: #343841; --soft: #22252b;
@@ -46,9 +48,10 @@ button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-
   outline: none; box-shadow: var(--focus);
 }
 a { color: var(--accent); }
-/* One row at any width: the title gives way first (ellipsis), then the
-   switcher's label; "New chat" never wraps onto a line of its own. */
-.header { display: flex; align-items: center; gap: 8px; }
+` +
+  // One row at any width: the title gives way first (ellipsis), then the
+  // switcher's label; "New chat" never wraps onto a line of its own.
+  `.header { display: flex; align-items: center; gap: 8px; }
 .header > * { flex-shrink: 0; }
 .title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; flex-shrink: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .header button { white-space: nowrap; }
@@ -76,12 +79,13 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-left: 6px; color: var(--muted); }
 .log { flex: 1 1 0; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 96px; }
 .empty { color: var(--muted); margin: auto; text-align: center; }
-/* A string with no break opportunity (a URL, base64, a hash) wraps anywhere
-   instead of widening the bubble: an unbroken 100,000 characters was laid out
-   857,910 px wide. "anywhere", not "break-word": only "anywhere" also
-   shrinks the min-content width the grid and flex layout size by. The column
-   is minmax(0, 1fr) so a code block's long line scrolls inside it. */
-.message { max-width: 92%; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
+` +
+  // A string with no break opportunity (a URL, base64, a hash) wraps anywhere
+  // instead of widening the bubble: an unbroken 100,000 characters was laid out
+  // 857,910 px wide. "anywhere", not "break-word": only "anywhere" also
+  // shrinks the min-content width the grid and flex layout size by. The column
+  // is minmax(0, 1fr) so a code block's long line scrolls inside it.
+  `.message { max-width: 92%; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
 .message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px 12px 2px 12px; white-space: pre-wrap; }
 .message.assistant { align-self: stretch; max-width: none; }
 .markdown > * { margin: 0 0 6px; }
@@ -89,12 +93,14 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .markdown ul, .markdown ol { padding-left: 20px; }
 .markdown blockquote { border-left: 3px solid var(--line); padding-left: 8px; color: var(--muted); margin-left: 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; background: var(--soft); padding: 1px 4px; border-radius: 4px; }
-/* Code blocks keep their lines and scroll sideways, as in an editor: a wrapped
-   line of code reads as two, and indentation is meaning. Inline code wraps. */
-pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 8px; overflow: auto; max-height: 240px; white-space: pre; overflow-wrap: normal; }
-/* A very long line renders as pieces (markdown-text.tsx): each lays out on its
-   own and not at all while off screen, so streaming it is not quadratic. */
-.long-line, .line-piece { display: block; }
+` +
+  // Code blocks keep their lines and scroll sideways, as in an editor: a wrapped
+  // line of code reads as two, and indentation is meaning. Inline code wraps.
+  `pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 8px; overflow: auto; max-height: 240px; white-space: pre; overflow-wrap: normal; }
+` +
+  // A very long line renders as pieces (markdown-text.tsx): each lays out on its
+  // own and not at all while off screen, so streaming it is not quadratic.
+  `.long-line, .line-piece { display: block; }
 .line-piece { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 pre code { background: none; padding: 0; }
 .tool { border: 1px solid var(--line); border-radius: 8px; padding: 4px 8px; display: grid; gap: 4px; }
