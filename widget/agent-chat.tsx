@@ -2,6 +2,7 @@ import { useCallback, useRef, type CSSProperties, type ReactNode } from "react";
 import type { WebAgent } from "../runtime/agent/web-agent.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentSession } from "../runtime/session/agent-session.js";
+import type { ConfirmTool, ConfirmToolsPolicy } from "../runtime/session/tool-policy.js";
 import { AdapterSetup } from "./adapter-setup.js";
 import { AdapterSwitcher } from "./adapter-switcher.js";
 import { AgentCursor } from "./agent-cursor.js";
@@ -48,6 +49,21 @@ export interface AgentChatProps {
    * Default `"web-agents:chat"`.
    */
   storageKey?: string | false;
+  /**
+   * Which page tool calls wait for the person's Allow in the chat, from the
+   * tools' annotations: `"destructive"` (`destructiveHint: true`),
+   * `"unannotated"` (also tools that say neither `readOnlyHint` nor
+   * `destructiveHint`), `"all"` (every tool not `readOnlyHint: true`).
+   * Default `"destructive"`.
+   */
+  confirmTools?: ConfirmToolsPolicy;
+  /**
+   * Answers a held call before the chat asks: `true` runs it, `false`
+   * declines it, `undefined` shows Allow / Don't allow. For a tool that
+   * confirms itself with `waitForClick`: `({ tool }) => tool === "place_order" || undefined`.
+   * Read from the latest render. Default: not set.
+   */
+  confirmTool?: ConfirmTool;
   /** The heading. Default `"Assistant"`. */
   title?: string;
   /** The composer's placeholder. Default `"Ask about this page…"`. */
@@ -97,6 +113,8 @@ export function AgentChat(props: AgentChatProps): ReactNode {
     ...(props.adapters && { adapters: props.adapters }),
     ...(props.agent && { agent: props.agent }),
     ...(props.storageKey !== undefined && { storageKey: props.storageKey }),
+    ...(props.confirmTools !== undefined && { confirmTools: props.confirmTools }),
+    ...(props.confirmTool && { confirmTool: props.confirmTool }),
   });
   const { store } = chat;
   const sessionStatus = useSessionSelector(store, selectStatus);

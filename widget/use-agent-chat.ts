@@ -74,7 +74,7 @@ export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState 
  * streamed text re-renders the message list, not the whole chat.
  */
 export function useChatSetup(options: UseAgentChatOptions = {}): ChatSetup {
-  const { adapter: preferred, adapters: given, agent, storageKey } = options;
+  const { adapter: preferred, adapters: given, agent, storageKey, confirmTools, confirmTool } = options;
   const adapters = useMemo<readonly AgentAdapter[]>(
     () => (given && given.length > 0 ? given : [preferred ?? sharedCloudAdapter()]),
     [given, preferred],
@@ -91,6 +91,8 @@ export function useChatSetup(options: UseAgentChatOptions = {}): ChatSetup {
   const store = useAgentSessionStore(adapter, {
     ...(storageKey !== undefined && { storageKey }),
     ...(agent && { agent }),
+    ...(confirmTools !== undefined && { confirmTools }),
+    ...(confirmTool && { confirmTool }),
   });
   const models = useAdapterModels(adapter);
   const [setupError, setSetupError] = useState<string | undefined>();

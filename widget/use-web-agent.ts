@@ -4,12 +4,21 @@ import { WebAgentsError } from "../runtime/core/web-agents-error.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { SessionError } from "../runtime/session/session-error.js";
+import type { ConfirmTool, ConfirmToolsPolicy } from "../runtime/session/tool-policy.js";
 import { isRunErrorCode } from "../runtime/errors/error-codes.js";
 
 /** What `useWebAgent` takes besides the agent. */
 export interface UseWebAgentOptions {
   /** What runs the model. Default: the one shared `createCloudAdapter()`, as `agent.invoke`. */
   adapter?: AgentAdapter;
+  /** Which calls the tool policy holds, as `agent.invoke`'s. Default `"destructive"`. */
+  confirmTools?: ConfirmToolsPolicy;
+  /**
+   * Answers a held call, as `agent.invoke`'s: `true` runs it; `false` or
+   * `undefined` declines it (there is no chat to ask in). Read from the
+   * latest render when the call is held. Default: not set (held calls are declined).
+   */
+  confirmTool?: ConfirmTool;
 }
 
 /** Where a `useWebAgent` run is. */
@@ -84,7 +93,10 @@ function withStep(steps: WebAgentStep[], step: WebAgentStep): WebAgentStep[] {
  * {reorder.steps.map((step) => <li key={step.id}>{toolTitle(step.tool)}: {describeToolState(step.state)}</li>)}
  */
 export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): WebAgentRun {
-  const { adapter } = options;
+  const { adapter, confirmTools } = options;
+  // The latest render's confirmTool, without a new invoke per render.
+  const confirmTool = useRef(options.confirmTool);
+  confirmTool.current = options.confirmTool;
   const [state, setState] = useState<RunState>(IDLE);
   const controller = useRef<AbortController | undefined>(undefined);
   // The call ids of the runs, updated as each step arrives (before its tool runs), not on render.
@@ -110,6 +122,8 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
         const result = await agent.invoke(text, {
           signal: run.signal,
           ...(adapter && { adapter }),
+          ...(confirmTools !== undefined && { confirmTools }),
+          confirmTool: (request) => confirmTool.current?.(request),
           onStep: (step) => {
             if (current()) callIds.current.add(step.id);
             if (current()) setState((previous) => ({ ...previous, steps: withStep(previous.steps, step) }));
@@ -128,7 +142,7 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
         return undefined;
       }
     },
-    [agent, adapter],
+    [agent, adapter, confirmTools],
   );
 
   const stop = useCallback(() => {

@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type WebAgentStep } from "@webmcp-agents/chat";
 import { cloud, local } from "./adapters.js";
 import { shopper } from "./agents.js";
+import { confirmTool } from "./confirm-tool.js";
 import { CartPage } from "./pages/cart-page.js";
 import { HomePage } from "./pages/home-page.js";
 import { OrdersPage } from "./pages/orders-page.js";
@@ -40,7 +41,8 @@ function Step({ step }: { step: WebAgentStep }): ReactNode {
 function Reorder(): ReactNode {
   const orders = useOrders();
   const adapter = useReadyAdapter();
-  const run = useWebAgent(shopper, { adapter });
+  // place_order confirms itself (its own Place order click): the run lets it through to that.
+  const run = useWebAgent(shopper, { adapter, confirmTool });
   if (orders.length === 0 && run.status === "idle") return null;
   return (
     <section id="reorder" aria-label="Reorder" data-status={run.status}>
@@ -116,6 +118,7 @@ export function App(): ReactNode {
             title="Field Store assistant"
             emptyText="Ask me to find, add or order something, or where an order is."
             storageKey="field-store:chat"
+            confirmTool={confirmTool}
             autoFocus
             style={{ height: "100%" }}
           />
