@@ -8,7 +8,7 @@ import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
 import { mount, waitUntil, type Mounted } from "./test-fixtures/mount.js";
-import { useWebAgent, type WebAgentRun } from "./use-web-agent.js";
+import { useWebAgent, type UseWebAgentOptions, type WebAgentRun } from "./use-web-agent.js";
 
 let mounted: Mounted;
 let registration: AbortController;
@@ -126,5 +126,58 @@ describe("useWebAgent", () => {
     await waitUntil(() => signals.length === 2);
     mounted.render(<></>);
     expect(signals[1]!.aborted).toBe(true);
+  });
+
+  it("passes confirmTools and the latest render's confirmTool to agent.invoke: a held call it allows runs, one it does not is declined", async () => {
+    let cleared = 0;
+    const clearCart = defineWebTool({
+      name: "clear_cart",
+      description: "Empty the cart.",
+      annotations: { destructiveHint: true },
+      execute: () => {
+        cleared += 1;
+        return "emptied";
+      },
+    });
+    await registerWebTool(clearCart, { signal: registration.signal });
+    const call = (name: string): AgentStreamPart[] => [
+      { type: "message-start", messageId: "m" },
+      { type: "tool-call", messageId: "m", id: `c-${name}`, name, input: {} },
+      { type: "text-delta", messageId: "m", delta: "Done." },
+      { type: "finish", reason: "stop" },
+    ];
+    const adapter = createScriptedAdapter({ runs: [call("clear_cart"), call("clear_cart"), call("get_cart")] });
+    function Policy(props: Pick<UseWebAgentOptions, "confirmTool" | "confirmTools">) {
+      run = useWebAgent(agent, { adapter, ...props });
+      return <p>{run.status}</p>;
+    }
+    const warn = console.warn;
+    const warnings: unknown[] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args[0]);
+    try {
+      // No confirmTool: no one to ask, so the destructive call is declined and never runs.
+      mounted.render(<Policy />);
+      await act(() => run.invoke("Empty my cart"));
+      expect(run.steps[0]).toMatchObject({ tool: "clear_cart", state: "error" });
+      expect(run.steps[0]!.error).toMatch(/declined/);
+      expect(cleared).toBe(0);
+
+      // The same hook, re-rendered with a confirmTool that allows it: the call runs.
+      const asked: unknown[] = [];
+      mounted.render(<Policy confirmTool={(request) => (asked.push(request), request.tool === "clear_cart" || undefined)} />);
+      await act(() => run.invoke("Empty my cart"));
+      expect(run.steps[0]).toMatchObject({ tool: "clear_cart", state: "done" });
+      expect(cleared).toBe(1);
+      expect(asked).toEqual([expect.objectContaining({ tool: "clear_cart", callId: "c-clear_cart", annotations: { destructiveHint: true } })]);
+
+      // confirmTools "all" holds the unannotated get_cart too; this confirmTool does not allow it.
+      mounted.render(<Policy confirmTools="all" confirmTool={(request) => request.tool === "clear_cart" || undefined} />);
+      await act(() => run.invoke("What is in my cart?"));
+      expect(run.steps[0]).toMatchObject({ tool: "get_cart", state: "error" });
+      expect(run.steps[0]!.error).toMatch(/declined/);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings.some((message) => String(message).includes("clear_cart"))).toBe(true);
   });
 });
