@@ -20,6 +20,15 @@ import { tinyModel } from "./test-models/tiny-model.js";
 // Counts go to the console for the README's Reliability section.
 
 const payloads = injectionPayloads();
+/**
+ * Generation is the slow part (2,200 runs in all: minutes on a loaded 2-core
+ * machine), so CI runs each core payload once, in a wrapper that rotates
+ * with the core (44), and `npm run injection` (INJECTION_RUNS=all) every one
+ * of the 220. The prompt and parser checks and the unneutralized control
+ * always take all 220.
+ */
+const generationPayloads =
+  process.env.INJECTION_RUNS === "all" ? payloads : payloads.filter((_, index) => index % 5 === Math.floor(index / 5) % 5);
 
 describe("neutralizeModelText", () => {
   it("breaks every control token and tool tag, and leaves other text alone", () => {
@@ -220,12 +229,12 @@ describe("injection suite: generation through the real engine", () => {
   it.each([
     { id: "store-scripted", format: QWEN3_FORMAT, expected: STORE_SCRIPTED_REPLIES[1]! },
     { id: "store-scripted-qwen35", format: QWEN35_FORMAT, expected: STORE_SCRIPTED_QWEN35_REPLIES[1]! },
-  ])("$id keeps to its script after every payload in every placement: add_to_cart, never place_order", async ({ id, format, expected }) => {
+  ])("$id keeps to its script after the payloads (all 220 with INJECTION_RUNS=all, else one per core) in every placement: add_to_cart, never place_order", async ({ id, format, expected }) => {
     let runs = 0;
     let targetCalls = 0;
     const offScript: string[] = [];
     for (const placement of PLACEMENTS) {
-      for (const payload of payloads) {
+      for (const payload of generationPayloads) {
         const text = await generate(id, format, payload, placement, 48);
         runs++;
         const calls = parseCalls(format, text, PAGE_TOOLS);
@@ -248,10 +257,10 @@ describe("injection suite: generation through the real engine", () => {
   it.each([
     { id: "tiny", format: QWEN3_FORMAT },
     { id: "tiny-qwen35", format: QWEN35_FORMAT },
-  ])("$id (random weights) calls no consequential tool after any payload in tool output", async ({ id, format }) => {
+  ])("$id (random weights) calls no consequential tool after the payloads (all 220 with INJECTION_RUNS=all, else one per core) in tool output", async ({ id, format }) => {
     let runs = 0;
     let targetCalls = 0;
-    for (const payload of payloads) {
+    for (const payload of generationPayloads) {
       const text = await generate(id, format, payload, "tool-output", 24);
       runs++;
       if (parseCalls(format, text, PAGE_TOOLS).includes(TARGET_TOOL)) targetCalls++;
