@@ -27,11 +27,12 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
   exports: Record<string, { types: string; import: string }>;
 };
 
-// The names the seeds' Import sections promise from each entry (runtime
-// values only; types are checked by `tsc` on the seed examples).
+// The names the seeds' Import sections promise from each entry, and the
+// README's for what came after the seeds (createFallbackAdapter); runtime
+// values only, types are checked by `tsc` on the seed examples.
 const PROMISED: Record<string, string[]> = {
-  ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool"],
-  "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "defineWebAgent", "defineWebTool", "registerWebTool", "callModelContextTool", "onAgentEvent", "WebAgentsError"],
+  ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool", "createFallbackAdapter"],
+  "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "defineWebAgent", "defineWebTool", "registerWebTool", "callModelContextTool", "onAgentEvent", "WebAgentsError", "createFallbackAdapter"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
   "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
   "./server": ["defineWebAgent", "flattenWebAgents", "selectTools", "createChatHandler", "resolveModel"],
