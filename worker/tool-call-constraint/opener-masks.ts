@@ -6,6 +6,17 @@
  * scan, a few milliseconds) and kept.
  */
 export class OpenerMasks {
+  static readonly #kept = new WeakMap<readonly string[], Map<string, OpenerMasks>>();
+
+  /** The masks for `opener` over `texts`, kept per vocabulary (each set is one scan of it). */
+  static for(opener: string, texts: readonly string[]): OpenerMasks {
+    let byOpener = OpenerMasks.#kept.get(texts);
+    if (!byOpener) OpenerMasks.#kept.set(texts, (byOpener = new Map()));
+    let masks = byOpener.get(opener);
+    if (!masks) byOpener.set(opener, (masks = new OpenerMasks(opener, texts)));
+    return masks;
+  }
+
   readonly #opener: string;
   readonly #texts: readonly string[];
   readonly #completing = new Map<number, { ids: Int32Array; exact: Uint8Array }>();

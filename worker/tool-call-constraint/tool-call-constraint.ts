@@ -61,6 +61,9 @@ export class ToolCallConstraint {
   #whitespace = -1;
   /** Milliseconds spent per token inside calls (feeding the matcher and computing the mask), for the bench. */
   readonly maskMs: number[] = [];
+  /** The same split: `prepare` (matcher and xgrammar's bitmask) and `apply` (the logits), per token inside calls. */
+  readonly prepareMs: number[] = [];
+  readonly applyMs: number[] = [];
   /** Tokens the matcher refused (sampled although masked: never expected; the call then goes on unconstrained). */
   readonly rejected: number[] = [];
   /** Calls that opened and closed under the constraint. */
@@ -68,7 +71,7 @@ export class ToolCallConstraint {
 
   constructor(options: ToolCallConstraintOptions) {
     this.#options = options;
-    this.#opener = new OpenerMasks(options.grammar.callOpen, options.texts);
+    this.#opener = OpenerMasks.for(options.grammar.callOpen, options.texts);
     this.#state = options.toolChoice === "required" ? (options.thinking ? "think" : "await") : "free";
   }
 
@@ -122,7 +125,10 @@ export class ToolCallConstraint {
     }
     this.#bitmask = this.#state === "call" ? await this.#matcher!.getNextTokenBitmask() : undefined;
     this.#forced = this.#state === "call" && this.#closing() ? this.#matcher!.findJumpForwardString() : "";
-    if (wasInCall || this.#state === "call") this.maskMs.push(performance.now() - started);
+    if (wasInCall || this.#state === "call") {
+      this.maskMs.push(performance.now() - started);
+      this.prepareMs.push(this.maskMs.at(-1)!);
+    }
   }
 
   /** Inside a call near the budget: the closing heuristic steers. */
@@ -147,7 +153,8 @@ export class ToolCallConstraint {
     switch (this.#state) {
       case "call":
         this.#applyCall(logits);
-        this.maskMs[this.maskMs.length - 1]! += performance.now() - started;
+        this.applyMs.push(performance.now() - started);
+        this.maskMs[this.maskMs.length - 1]! += this.applyMs.at(-1)!;
         return;
       case "await": {
         const keep = new Uint8Array(logits.length);

@@ -75,6 +75,16 @@ export interface LocalAdapterOptions {
    * Fixed for the adapter's worker by its first load.
    */
   threads?: number;
+  /**
+   * Constrain each tool call while the transformers.js engine decodes it: once
+   * the model opens a call, every token is masked so that the call can only
+   * be the format's syntax, an offered tool's name and arguments valid against
+   * its JSON Schema; the closing summary after `maxSteps` cannot call at all.
+   * A schema it cannot express holds that tool to JSON syntax (one console
+   * warning). Default true; `false` leaves the model's calls as written (a
+   * malformed one still comes back to it as `invalid_input`).
+   */
+  constrainToolCalls?: boolean;
 }
 
 /** The local adapter: `AgentAdapter` with every optional member present, and `deleteModel`. */
@@ -327,7 +337,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         model: modelSource(resolved),
         maxSteps,
         conversationId,
-        ...(options.generation && { generation: options.generation }),
+        generation: { ...options.generation, constrainToolCalls: options.constrainToolCalls ?? true },
       });
     } finally {
       runs--;

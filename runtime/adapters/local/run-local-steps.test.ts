@@ -137,6 +137,18 @@ describe("createLocalAdapter: the tool loop", () => {
     ]);
     expect(engine.requests[0]!.messages[0]!.content).toMatch(/\n\n# About this site\n\nA sock shop\.\nPrices are in euros\.$/);
     expect(engine.requests.map((request) => request.tools.length)).toEqual([1, 0]);
+    // The summing-up step may not call (the engine masks the opener); calls are constrained by default.
+    expect(engine.requests.map((request) => [request.toolChoice, request.constrainToolCalls])).toEqual([
+      [undefined, true],
+      ["none", true],
+    ]);
+  });
+
+  it("passes constrainToolCalls: false to every generation when the adapter turns it off", async () => {
+    const { engine, adapter } = await readyAdapter({}, { constrainToolCalls: false, generation: { temperature: 0 } });
+    await collect(adapter.run(request().req));
+    expect(engine.requests.length).toBeGreaterThan(0);
+    expect(engine.requests.every((request) => request.constrainToolCalls === false && request.temperature === 0)).toBe(true);
   });
 
   it("ends max-steps without running calls the summing-up step still makes", async () => {

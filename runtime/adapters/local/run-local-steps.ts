@@ -19,7 +19,7 @@ export interface LocalRunContext {
   /** Names this conversation for the engine's KV cache. */
   conversationId: string;
   /** Passed to every generation. */
-  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
+  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking" | "constrainToolCalls">;
   /** The system prompt's first lines (default `BASE_SYSTEM_PROMPT`). */
   basePrompt?: string;
   newId?: () => string;
@@ -62,6 +62,8 @@ export async function* runLocalSteps(req: AgentRunRequest, context: LocalRunCont
         conversationId: context.conversationId,
         messages: buildTemplateMessages(transcript.messages, { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
         tools: summingUp ? [] : req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        // The closing summary may not call: where calls are constrained, the opener is masked.
+        ...(summingUp && { toolChoice: "none" as const }),
       };
       step++;
       const messageId = newId();
