@@ -112,9 +112,9 @@ async function cost() {
 
 }
 
-/** The mask alone (no model) and the one-time costs, each measured apart. */
+/** The mask alone (no model: the tiny model's folder for its tokenizer, Qwen3's) and the one-time costs, each measured apart. */
 async function maskCost() {
-  const shaped = await ensureTestModel(qwen3ShapedModel("q8"));
+  const shaped = await ensureTestModel(tinyModel());
   const repo = shaped.manifest.id;
   env.allowLocalModels = true;
   env.allowRemoteModels = false;

@@ -33,8 +33,11 @@ async function loadInNode(): Promise<XGrammar> {
 }
 
 async function loadInBrowser(): Promise<XGrammar> {
-  const imported = (await import("@mlc-ai/web-xgrammar")) as Partial<XGrammarModule>;
-  const library = (imported.GrammarMatcher ? imported : (globalThis as { xgrammar?: XGrammar }).xgrammar) as XGrammar | undefined;
+  // Bundled, the UMD file becomes CommonJS (named exports, or all under `default`); served as ESM
+  // (Vite's dev server) it runs with `this` undefined and sets `globalThis.xgrammar`.
+  const imported = (await import("@mlc-ai/web-xgrammar")) as Partial<XGrammarModule> & { default?: Partial<XGrammarModule> };
+  const candidates = [imported, imported.default, (globalThis as { xgrammar?: Partial<XGrammarModule> }).xgrammar];
+  const library = candidates.find((candidate) => typeof candidate?.GrammarMatcher === "function") as XGrammar | undefined;
   if (!library?.GrammarMatcher) throw new Error("@mlc-ai/web-xgrammar loaded without its exports (neither named exports nor globalThis.xgrammar).");
   return library;
 }
