@@ -123,6 +123,7 @@ async function maskCost() {
   const xgrammarStarted = performance.now();
   const xgrammar = await loadXGrammar();
   const xgrammarMs = performance.now() - xgrammarStarted;
+  console.log(`xgrammar loaded in ${xgrammarMs.toFixed(0)} ms`);
   const vocabulary = readVocabulary(tokenizer._tokenizerJSON, { vocabSize: 151936, stopIds: [151645] });
   const table = await buildTokenizerTable(xgrammar, vocabulary);
   const compileMs: number[] = [];
@@ -135,7 +136,7 @@ async function maskCost() {
     }
   }
   for (const syntax of ["qwen3", "qwen3.5"] as const) {
-    const { prepareMs, applyMs } = await simulateCalls({ xgrammar, table, format: modelFormat(syntax), calls: 20, maxNewTokens: 96, seed: 7 });
+    const { prepareMs, applyMs } = await simulateCalls({ xgrammar, table, format: modelFormat(syntax), calls: 20, maxNewTokens: 96, seed: 7, verbose: true });
     console.log(
       `mask alone (${syntax}, 20 calls, tokens drawn uniformly from the mask): prepare median ${median(prepareMs).toFixed(2)} ms, p95 ${percentile(prepareMs, 0.95).toFixed(2)}, max ${Math.max(...prepareMs).toFixed(2)}; apply median ${median(applyMs).toFixed(2)} ms, p95 ${percentile(applyMs, 0.95).toFixed(2)}, max ${Math.max(...applyMs).toFixed(2)} (${prepareMs.length} tokens)`,
     );
@@ -143,6 +144,6 @@ async function maskCost() {
   console.log(`one-time: xgrammar load ${xgrammarMs.toFixed(0)} ms (already loaded above if 0), vocabulary ${vocabulary.buildMs.toFixed(0)} ms, xgrammar tokenizer table ${table.buildMs.toFixed(0)} ms, a 3-tool call grammar built + compiled: median ${median(compileMs).toFixed(0)} ms (max ${Math.max(...compileMs).toFixed(0)})`);
 }
 
-if (only !== "cost") await validity();
+if (only === undefined || only === "validity") await validity();
 if (only === undefined || only === "cost") await cost();
 if (only !== "validity") await maskCost();

@@ -11,7 +11,7 @@ import { randomTools, seededRandom } from "./random-json-schema.js";
  * case for a mask: any allowed token, long strings). Returns the per-token
  * milliseconds of `prepare` (the matcher and xgrammar's bitmask) and `apply`.
  */
-export async function simulateCalls(options: { xgrammar: XGrammar; table: TokenizerTable; format: ModelFormat; calls: number; maxNewTokens: number; seed: number }) {
+export async function simulateCalls(options: { xgrammar: XGrammar; table: TokenizerTable; format: ModelFormat; calls: number; maxNewTokens: number; seed: number; verbose?: boolean }) {
   const { xgrammar, table, format } = options;
   const random = seededRandom(options.seed);
   const prepareMs: number[] = [];
@@ -38,6 +38,7 @@ export async function simulateCalls(options: { xgrammar: XGrammar; table: Tokeni
       constraint.observe(allowed[Math.floor(random() * allowed.length)]!);
       if (constraint.completedCalls > 0) break;
     }
+    if (options.verbose) console.log(`  call ${call}: ${constraint.prepareMs.length} tokens, prepare max ${Math.max(0, ...constraint.prepareMs).toFixed(1)} ms, apply max ${Math.max(0, ...constraint.applyMs).toFixed(1)} ms`);
     prepareMs.push(...constraint.prepareMs.slice(1));
     applyMs.push(...constraint.applyMs);
     compiled.dispose();
