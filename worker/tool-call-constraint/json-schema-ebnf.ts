@@ -39,9 +39,16 @@ export async function schemaRules(xgrammar: XGrammar, schema: unknown, prefix: s
     throw new UnsupportedSchemaError(await locateUnsupported(xgrammar, schema, result.messages, result.error));
   }
   let ebnf = result.value.replace(UNBOUNDED_EXPONENT, BOUNDED_EXPONENT);
-  // Every negated class that keeps `"` out is one of a string's characters (basic_string_sub, and
-  // the bounded-length strings xgrammar writes for minLength / maxLength): it keeps `<` out too.
-  if (options.noAngle) ebnf = mapCharacterClasses(ebnf, (characterClass) => (characterClass.startsWith("[^") && characterClass.includes('\\"') && !characterClass.includes("<") ? `${characterClass.slice(0, -1)}<]` : characterClass));
+  // Every negated class that keeps `"` out is one of a string's characters (basic_string_sub, and the
+  // bounded-length strings xgrammar writes for minLength / maxLength, as `[^\"\\\r\n]`, which lets raw
+  // control characters through: JSON.parse refuses a raw tab in a string). Each keeps U+0000-U+001F
+  // out, and `<` with `noAngle`.
+  ebnf = mapCharacterClasses(ebnf, (characterClass) => {
+    if (!characterClass.startsWith("[^") || !characterClass.includes('\\"')) return characterClass;
+    let fixed = characterClass.includes("\\0-") ? characterClass : `[^\\u0000-\\u001f${characterClass.slice(2)}`;
+    if (options.noAngle && !fixed.includes("<")) fixed = `${fixed.slice(0, -1)}<]`;
+    return fixed;
+  });
   ebnf = reprintByteEscapes(ebnf);
   return { ebnf: renameEbnfRules(ebnf, prefix), root: `${prefix}root` };
 }

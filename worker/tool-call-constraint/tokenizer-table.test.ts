@@ -62,6 +62,15 @@ describe("the tokenizer table and compiled call grammars (Qwen's tokenizer)", ()
     expect(await accepts(ebnf, call("40", "-17", "1e999"))).toBe(false);
   }, 60_000);
 
+  it("a string with a length bound takes no raw control character (xgrammar's own class lets a tab through)", async () => {
+    const tools = [{ name: "note", inputSchema: { type: "object", properties: { text: { type: "string", maxLength: 8 } }, required: ["text"] } }];
+    const { ebnf } = await buildCallGrammar({ syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools }, xgrammar);
+    const call = (text: string) => `\n{"name": "note", "arguments": {"text": "${text}"}}\n</tool_call>`;
+    expect(await accepts(ebnf, call("a b"))).toBe(true);
+    expect(await accepts(ebnf, call("a\tb"))).toBe(false);
+    expect(await accepts(ebnf, call("a<b"))).toBe(false);
+  }, 60_000);
+
   it("the closer is one added token inside the call, and the end of turn is never allowed before it", async () => {
     const tools = [{ name: "go", inputSchema: { type: "object", properties: {} } }];
     const { ebnf } = await buildCallGrammar({ syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools }, xgrammar);
