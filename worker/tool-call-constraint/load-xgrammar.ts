@@ -18,10 +18,11 @@ const isNode = typeof process !== "undefined" && !!process.versions?.node && typ
 let loading: Promise<XGrammar> | undefined;
 
 async function loadInNode(): Promise<XGrammar> {
-  // Built from strings so that the worker bundle never sees these Node built-ins.
-  const { createRequire } = (await import(/* @vite-ignore */ "node:" + "module")) as typeof import("node:module");
-  const { readFileSync } = (await import(/* @vite-ignore */ "node:" + "fs")) as typeof import("node:fs");
-  const vm = (await import(/* @vite-ignore */ "node:" + "vm")) as typeof import("node:vm");
+  // Node's built-ins by name at run time (Node 20.16+), never an import a site's bundler would try to resolve.
+  const builtin = (process as unknown as { getBuiltinModule: (name: string) => unknown }).getBuiltinModule;
+  const { createRequire } = builtin("module") as typeof import("node:module");
+  const { readFileSync } = builtin("fs") as typeof import("node:fs");
+  const vm = builtin("vm") as typeof import("node:vm");
   const require = createRequire(import.meta.url);
   const file = require.resolve("@mlc-ai/web-xgrammar");
   const module = { exports: {} as Record<string, unknown> };
