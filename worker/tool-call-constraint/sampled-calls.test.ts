@@ -10,7 +10,9 @@ import { TransformersEngine } from "../transformers-engine.js";
  * mode over seeded random schemas: the CI-sized run (per model and format, 12
  * calls over 4 tool sets of 3 random schemas: 48 calls over 48 schemas in all,
  * with 3 unconstrained calls each for the report); `npm run bench:constraint`
- * runs 1,000 over 200.
+ * runs 1,000 over 200. The budget (160 tokens) leaves the closing heuristic
+ * room: at 96 the bench measured 99.3% of calls closed in time, so a
+ * 48-call run at 96 would fail about one time in four on budget alone.
  */
 describe("sampled tool calls under the constraint (random-weight models, temperature 1)", () => {
   let engine: TransformersEngine;
@@ -28,7 +30,7 @@ describe("sampled tool calls under the constraint (random-weight models, tempera
   ];
 
   it.each(cases)("$label: 100% parse, 100% schema-valid, no unknown names", async ({ label, model }) => {
-    const run = { engine, model, seed: 13, maxNewTokens: 96 };
+    const run = { engine, model, seed: 13, maxNewTokens: 160 };
     const on = await sampleCalls({ ...run, toolSets: 4, callsPerSet: 3, constrain: true });
     const off = await sampleCalls({ ...run, toolSets: 1, callsPerSet: 3, constrain: false });
     console.log(describeFigures(`${label}, constrained`, on));
