@@ -97,7 +97,8 @@ async function cost() {
   for (let round = 0; round < rounds; round++) {
     last = undefined;
     const constrained = await generate({ toolChoice: "required" }, `on-${round}`);
-    const masks = last?.maskMs ?? [];
+    // Set by the engine's callback during generate(), which TypeScript's narrowing cannot see.
+    const masks = (last as ToolCallConstraint | undefined)?.maskMs ?? [];
     mask.push(...masks.slice(1)); // the first holds the grammar's compilation (cold) or the matcher's creation
     const free = await generate({ toolChoice: "required", constrainToolCalls: false }, `off-${round}`);
     ratios.push(constrained.decodeTokensPerSecond / free.decodeTokensPerSecond);

@@ -18,7 +18,7 @@ const fixture = fileURLToPath(new URL("../test-fixtures/engine-page/", import.me
 
 declare global {
   // eslint-disable-next-line no-var
-  var engineTest: { generate(request: GenerateRequest): Promise<EngineEvent[]> };
+  var engineTest: { generate(request: GenerateRequest): Promise<EngineEvent[]>; webgpuAdapter(): Promise<string | null> };
 }
 
 let browser: Browser;
