@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadXGrammar, type XGrammar } from "./load-xgrammar.js";
+import { ToolCallConstraint, type ToolChoice } from "./tool-call-constraint.js";
+
+// The state machine over a small real vocabulary (xgrammar's own matcher, a raw vocabulary of our own).
+const TEXTS = ["<", "tool", "_call", ">", "<tool_call>", "</tool_call>", "\n", "a", "b", "<tool_call>x", "_call>", "</think>", "\n\n", "", "hi"];
+const id = (text: string) => TEXTS.indexOf(text);
+const EOS = 13;
+
+describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () => {
+  let xgrammar: XGrammar;
+  let createMatcher: () => Promise<Awaited<ReturnType<XGrammar["GrammarMatcher"]["createGrammarMatcher"]>>>;
+
+  beforeAll(async () => {
+    xgrammar = await loadXGrammar();
+    const info = await xgrammar.TokenizerInfo.createTokenizerInfo(TEXTS, "raw", false, TEXTS.length, [EOS]);
+    const compiler = await xgrammar.GrammarCompiler.createGrammarCompiler(info, false);
+    const compiled = await compiler.compileGrammar('root ::= "\\n" ("a" | "b") "\\n</tool_call>"', "root");
+    createMatcher = () => xgrammar.GrammarMatcher.createGrammarMatcher(compiled, undefined, true);
+  });
+
+  const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100) =>
+    new ToolCallConstraint({ grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>" }, texts: TEXTS, toolChoice, thinking, maxNewTokens, createMatcher });
+
+  /** The texts `apply` leaves allowed after the tokens `written` were sampled. */
+  const allowedAfter = async (subject: ToolCallConstraint, written: string[]) => {
+    for (const text of written) subject.observe(id(text));
+    await subject.prepare();
+    const logits = new Float32Array(TEXTS.length);
+    subject.apply(logits);
+    return TEXTS.filter((_, index) => logits[index] !== -Infinity);
+  };
+  const masked = (allowed: string[]) => TEXTS.filter((text) => !allowed.includes(text));
+
+  it("none: the opener token, and a token that completes a spelled opener, are masked; other pieces are not", async () => {
+    const subject = constraint("none");
+    expect(masked(await allowedAfter(subject, []))).toEqual(["<tool_call>", "<tool_call>x"]);
+    expect(masked(await allowedAfter(subject, ["<", "tool"]))).toEqual(["<tool_call>", "<tool_call>x", "_call>"]);
+    expect(masked(await allowedAfter(subject, ["_call"]))).toEqual([">", "<tool_call>", "<tool_call>x"]);
+  });
+
+  it("auto: free text; a token running past the opener is refused; inside the call only the grammar; after the closer free again", async () => {
+    const subject = constraint("auto");
+    expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>x"]);
+    expect(await allowedAfter(subject, ["<tool_call>"])).toEqual(["\n"]);
+    expect(await allowedAfter(subject, ["\n"])).toEqual(["a", "b"]);
+    expect(await allowedAfter(subject, ["b", "\n"])).toEqual(["<", "</tool_call>"]);
+    expect(subject.inCall).toBe(true);
+    expect(masked(await allowedAfter(subject, ["</tool_call>"]))).toEqual(["<tool_call>x"]);
+    expect(subject.inCall).toBe(false);
+    expect(subject.completedCalls).toBe(1);
+    expect(subject.rejected).toEqual([]);
+  });
+
+  it("auto: a spelled opener opens the call too", async () => {
+    const subject = constraint("auto");
+    await allowedAfter(subject, ["<", "tool", "_call"]);
+    expect(await allowedAfter(subject, [">"])).toEqual(["\n"]);
+  });
+
+  it("required: only the opener's pieces may start the reply (no text, no end of turn)", async () => {
+    const subject = constraint("required");
+    expect(await allowedAfter(subject, [])).toEqual(["<", "<tool_call>"]);
+    expect(await allowedAfter(subject, ["<"])).toEqual(["tool"]);
+  });
+
+  it("required with thinking: free until </think>, then at most the template's blank line, then the opener", async () => {
+    const subject = constraint("required", true);
+    expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>x"]);
+    expect(await allowedAfter(subject, ["</think>"])).toEqual(["<", "<tool_call>", "\n", "\n\n"]);
+    expect(await allowedAfter(subject, ["\n\n"])).toEqual(["<", "<tool_call>"]);
+  });
+
+  it("near the budget inside a call, closing tokens win over the rest of what the grammar allows", async () => {
+    const subject = constraint("auto", false, 6);
+    await allowedAfter(subject, ["<tool_call>", "\n", "a"]);
+    // Both "<" and "</tool_call>" continue "\n</tool_call>" after the "\n"; the closer is the longer step.
+    expect(await allowedAfter(subject, ["\n"])).toEqual(["</tool_call>"]);
+  });
+});
