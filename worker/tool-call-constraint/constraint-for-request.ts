@@ -7,7 +7,7 @@ type Transformers = typeof import("@huggingface/transformers");
 
 /** The model as the constraint reads it: its logits width and end-of-turn ids. */
 interface ModelLike {
-  config?: { vocab_size?: number };
+  config?: { vocab_size?: number; text_config?: { vocab_size?: number } };
   generation_config?: { eos_token_id?: number | number[] | null };
 }
 
@@ -16,7 +16,8 @@ const ids = (value: unknown): number[] => (Array.isArray(value) ? value : [value
 /** The logits width and end-of-turn ids the constraint needs, or undefined where the model does not say. */
 function modelFacts(model: unknown, tokenizer: unknown): { vocabSize: number; stopIds: number[] } | undefined {
   const { config, generation_config } = model as ModelLike;
-  const vocabSize = config?.vocab_size;
+  // A multimodal config keeps the language model's under text_config.
+  const vocabSize = config?.vocab_size ?? config?.text_config?.vocab_size;
   if (typeof vocabSize !== "number") return undefined;
   return { vocabSize, stopIds: [...ids(generation_config?.eos_token_id), ...ids((tokenizer as { eos_token_id?: number | null }).eos_token_id)] };
 }
@@ -28,7 +29,10 @@ function modelFacts(model: unknown, tokenizer: unknown): { vocabSize: number; st
  */
 export function prepareToolCallConstraint(tokenizer: unknown, model: unknown): void {
   const facts = modelFacts(model, tokenizer);
-  if (!facts) return;
+  if (!facts) {
+    console.warn("[web-agents] Tool calls will not be constrained for this model: its config.json names no vocab_size.");
+    return;
+  }
   try {
     tokenizerState(tokenizer as TokenizerLike, facts.vocabSize, facts.stopIds);
   } catch (error) {
