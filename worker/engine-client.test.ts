@@ -115,7 +115,7 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     // tag comes: no event arrives to cancel on, so cancel a while into the generation.
     const events: EngineEvent[] = [];
     let cancelledAt = 0;
-    await client.load(tiny);
+    await client.load(tiny, () => {});
     const running = client.generate(request({ id: "long", model: tiny, maxNewTokens: 5000 }), (event) => events.push(event));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(events.some((event) => event.type === "end")).toBe(false);
