@@ -1,10 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../runtime/test-support/launch-chromium.js";
-import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
-import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import { openFixturePage, type FixturePage } from "../runtime/test-support/open-fixture-page.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/chat-page/", import.meta.url));
@@ -13,26 +11,17 @@ const results = fileURLToPath(new URL("../test-results/", import.meta.url));
 // <AgentChat> on a real page: native WebMCP, the tools registered under
 // StrictMode through <WebAgentsProvider>, a scripted adapter.
 describe("<AgentChat> in headless Chromium", () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let opened: FixturePage;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
-    [browser, server] = await Promise.all([launchChromium({ webmcp: true }), serveFixture(fixture, [reactFixture])]);
-    page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      // The fixture has no favicon; anything else logged as an error fails the run.
-      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
-    });
-    await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    opened = await openFixturePage(fixture, { width: 1100, height: 700 });
+    ({ page, errors } = opened);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await opened?.close();
   });
 
   // Playwright's CSS selectors pierce open shadow roots.

@@ -1,33 +1,23 @@
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../runtime/test-support/launch-chromium.js";
-import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
-import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import { openFixturePage, type FixturePage } from "../runtime/test-support/open-fixture-page.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/two-chats-page/", import.meta.url));
 
 // Two chats on one page, native WebMCP: confirmation state is matched by call
 // id, so each chat marks its own calls of the one tool they share.
 describe("two <AgentChat>s in headless Chromium", () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let opened: FixturePage;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium({ webmcp: true }), serveFixture(fixture, [reactFixture])]);
-    page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
-    });
-    await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    opened = await openFixturePage(fixture, { width: 1200, height: 700 });
+    ({ page, errors } = opened);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await opened?.close();
   });
 
   const chat = (where: string) => page.locator(`${where} [data-web-agents-ui]`);

@@ -1,9 +1,7 @@
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../runtime/test-support/launch-chromium.js";
-import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
-import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import { openFixturePage, type FixturePage } from "../runtime/test-support/open-fixture-page.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/policy-page/", import.meta.url));
 
@@ -11,24 +9,16 @@ const fixture = fileURLToPath(new URL("./test-fixtures/policy-page/", import.met
 // destructiveHint and never asks on its own; a scripted adapter plays a model
 // that every injection payload fooled (it calls place_order after reading it).
 describe("Allow / Don't allow for a call the tool policy holds, in headless Chromium", () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveFixture>>;
+  let opened: FixturePage;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium({ webmcp: true }), serveFixture(fixture, [reactFixture])]);
-    page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
-    });
-    await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    opened = await openFixturePage(fixture, { width: 1100, height: 700 });
+    ({ page, errors } = opened);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await opened?.close();
   });
 
   const chat = () => page.locator("#chat [data-web-agents-ui]");
