@@ -73,7 +73,8 @@ describe("<AgentChat> in headless Chromium on the cloud adapter against the real
       errors.push(text);
     });
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
+    await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
   });
   afterAll(async () => {
     await browser?.close();
@@ -153,7 +154,8 @@ describe("<AgentChat> in headless Chromium on the cloud adapter against the real
   it("restores the conversation after a reload, with nothing sent again", async () => {
     const before = posts.length;
     await page.reload();
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
+    await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
     await chat().getByText("Added the hat as well.").waitFor({ timeout: 10_000 });
     expect(await chat().locator(".log").textContent()).toContain("Added wool socks to your cart.");
     expect(await chat().locator('.log > .message[data-role="user"]').count()).toBe(2);

@@ -26,7 +26,8 @@ export async function openFixturePage(fixture: string, viewport: { width: number
     if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
   });
   await page.goto(server.url);
-  await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
+  await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
   return {
     browser,
     page,
