@@ -6,6 +6,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel, tinyModel } from "../models/test-models/index.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 describe("the bench page", () => {
   let server: ViteDevServer;
@@ -25,7 +26,7 @@ describe("the bench page", () => {
   it("starts on the tiny test model, whatever sorts first in the list", async () => {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     expect(await page.inputValue("#model")).toBe("tiny");
     expect(await page.locator("#model option").count()).toBeGreaterThan(1);
   });

@@ -14,6 +14,7 @@ import { ensureTestModel } from "../models/test-models/index.js";
 import { ASSISTANT_SCRIPTED_ANSWER, assistantScriptedModel, STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { examplesConfig } from "./examples-config.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 describe("the examples' production build (vite build + vite preview)", () => {
   const outDir = mkdtempSync(join(tmpdir(), "web-agents-examples-"));
@@ -116,7 +117,7 @@ describe("the examples' production build (vite build + vite preview)", () => {
         await composer.press("Enter");
       };
       await page.goto(`${origin}/offline-assistant/?model=test-assistant-scripted`);
-      await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+      await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
       await chat().locator("button", { hasText: /Download/ }).click({ timeout: 30_000 });
       await send("Hello?");
       await chat().getByText(ASSISTANT_SCRIPTED_ANSWER).first().waitFor({ timeout: 60_000 });
@@ -126,7 +127,7 @@ describe("the examples' production build (vite build + vite preview)", () => {
       await server!.close();
       server = undefined;
       await page.reload();
-      await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+      await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
       await send("Still there with the network off?");
       await expect.poll(() => chat().getByText(ASSISTANT_SCRIPTED_ANSWER).count(), { timeout: 60_000 }).toBe(2);

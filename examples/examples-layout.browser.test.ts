@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLayout, LAYOUT_THEMES, LAYOUT_VIEWPORTS } from "../runtime/test-support/layout-checks.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "./examples-config.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const results = fileURLToPath(new URL("../test-results/layout/", import.meta.url));
 
@@ -73,7 +74,7 @@ describe("the examples' layout and accessibility", () => {
     await page.setViewportSize(LAYOUT_VIEWPORTS[0]);
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto(`${origin}${example.path}`);
-    if (example.path !== "/") await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    if (example.path !== "/") await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     await example.open?.(page);
     const found: Record<string, unknown> = {};
     for (const viewport of LAYOUT_VIEWPORTS) {

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFixturePage, type FixturePage } from "../runtime/test-support/open-fixture-page.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
@@ -95,7 +96,7 @@ describe("<AgentChat> in headless Chromium", () => {
 
   it("restores the conversation after a reload", async () => {
     await page.reload();
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     await chat().getByText("Resumed after the cart").waitFor({ timeout: 10_000 });
     const log = chat().locator(".log");
     expect(await log.textContent()).toContain("Ordered: order 7.");

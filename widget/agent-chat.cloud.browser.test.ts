@@ -19,6 +19,7 @@ import type { ToolPart } from "../runtime/session/agent-message.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cloud-chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
@@ -73,8 +74,7 @@ describe("<AgentChat> in headless Chromium on the cloud adapter against the real
       errors.push(text);
     });
     await page.goto(server.url);
-    // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
-    await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
   });
   afterAll(async () => {
     await browser?.close();
@@ -154,8 +154,7 @@ describe("<AgentChat> in headless Chromium on the cloud adapter against the real
   it("restores the conversation after a reload, with nothing sent again", async () => {
     const before = posts.length;
     await page.reload();
-    // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
-    await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     await chat().getByText("Added the hat as well.").waitFor({ timeout: 10_000 });
     expect(await chat().locator(".log").textContent()).toContain("Added wool socks to your cart.");
     expect(await chat().locator('.log > .message[data-role="user"]').count()).toBe(2);

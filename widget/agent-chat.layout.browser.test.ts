@@ -13,6 +13,7 @@ import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { ChatState } from "./test-fixtures/states-page/page.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/states-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/layout/", import.meta.url));
@@ -31,7 +32,7 @@ describe("<AgentChat> layout and accessibility, in every state", () => {
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
   });
   afterAll(async () => {
     await browser?.close();

@@ -15,6 +15,7 @@ import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapte
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/local-chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
@@ -53,7 +54,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     });
     // The throttled route: each download takes a few seconds, long enough to cancel midway.
     await page.goto(`${server.url}?slow`);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     step("page up");
   }, 120_000);
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { DeviceCapabilities } from "./protocol.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
 
@@ -24,7 +25,7 @@ describe.each([
   it("reports the adapter, f16, limits and storage on the page and in the worker", async () => {
     const page = await browser.newPage();
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     const [onPage, inWorker] = await page.evaluate(async () => {
       const harness = (window as any).harness;
       return [await harness.probeCapabilities(), await harness.client.probe()] as DeviceCapabilities[];

@@ -9,6 +9,7 @@ import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import { CHUNK_BYTES } from "./download-file.js";
 import type { EngineErrorData, ModelSource } from "./protocol.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
 const CACHE = "web-agents-models-v1";
@@ -55,7 +56,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error("[page]", error.message));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     return page;
   };
   const download = (page: Page, source: ModelSource = model): Promise<Outcome> =>

@@ -7,6 +7,7 @@ import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { modelFilesPlugin as modelFiles } from "../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { ModelSource } from "./protocol.js";
+import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
 
@@ -46,7 +47,7 @@ describe("downloads and the model cache, through the real module worker in headl
     const page = await context.newPage();
     page.on("console", (message) => message.type() === "error" && console.error("[page]", message.text()));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     return page;
   };
 

@@ -14,6 +14,7 @@ import { ensureTestModel } from "../../models/test-models/index.js";
 import { ASSISTANT_SCRIPTED_ANSWER, assistantScriptedModel } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
+import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 
@@ -66,7 +67,7 @@ describe("the offline assistant", () => {
   it("downloads the model the person picked once, keeps that choice across reloads, and answers with the network cut", async () => {
     // No ?model=: the page starts on its recommended model, and the person picks another.
     await page.goto(`${origin}/offline-assistant/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await downloadCard().waitFor({ timeout: 30_000 });
     expect(await selectedModel().textContent()).not.toContain("offline assistant script");
@@ -82,7 +83,7 @@ describe("the offline assistant", () => {
 
     // A reload with the network on: the same model, loaded from this device, no download card.
     await page.reload();
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     await chat().getByText("Model: Test model: offline assistant script").waitFor({ timeout: 30_000 });
     const composer = chat().locator("textarea");
     await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
@@ -95,7 +96,7 @@ describe("the offline assistant", () => {
     await server!.close();
     server = undefined;
     await page.reload();
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     // The service worker's copy of the page keeps its COOP/COEP headers.
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     // The remembered choice, cached: it loads with no network and no re-pick.

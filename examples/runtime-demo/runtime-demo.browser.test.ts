@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
 
 const configFile = fileURLToPath(new URL("../vite.config.ts", import.meta.url));
 const KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENROUTER_API_KEY", "WEB_AGENTS_MODEL"];
@@ -41,7 +42,7 @@ describe("npm start: the runtime demo", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${origin}/runtime-demo/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await page.textContent("#webmcp")).toBe("native");
 

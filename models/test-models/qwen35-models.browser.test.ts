@@ -9,6 +9,7 @@ import { ensureTestModel } from "./ensure-test-model.js";
 import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, qwen35ScriptedModel } from "./qwen35-scripted-model.js";
 import { formatXmlToolCall } from "./format-xml-tool-call.js";
 import { tinyQwen35Model } from "./qwen35-shaped-model.js";
+import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
 
 // The Qwen3.5 test models through transformers.js in headless Chromium:
 // the tiny qwen3_5_text model (conv, recurrent and KV states) and the
@@ -48,7 +49,7 @@ describe.each(["wasm", "webgpu"] as const)("the Qwen3.5 test models in headless 
     page = await browser.newPage();
     page.on("pageerror", (error) => console.error("[page]", error.message));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     if (device === "webgpu") expect(await page.evaluate(() => qwen35.webgpuAdapter())).not.toBeNull();
   }, 120_000);
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { launchChromium } from "../test-support/launch-chromium.js";
 import { serveFixture } from "../test-support/serve-fixture.js";
 import type { AgentMessage, ToolPart } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
+import { PAGE_READY_MS } from "../test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/session-page/", import.meta.url));
 
@@ -49,7 +50,7 @@ describe.each([
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
     return errors;
   };
   const snapshot = () => page.evaluate(() => (window as any).harness.snapshot() as Snapshot);

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "./launch-chromium.js";
 import { reactFixture } from "./react-fixture-plugin.js";
 import { serveFixture } from "./serve-fixture.js";
+import { PAGE_READY_MS } from "./page-ready.js";
 
 /** A React fixture page open in headless Chromium with native WebMCP, and what it logged as errors. */
 export interface FixturePage {
@@ -26,8 +27,7 @@ export async function openFixturePage(fixture: string, viewport: { width: number
     if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(message.text());
   });
   await page.goto(server.url);
-  // Vite transforms the page on first load: on a loaded CI machine that has taken over 30 s.
-  await page.waitForSelector("body[data-ready=true]", { timeout: 50_000 });
+  await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
   return {
     browser,
     page,

@@ -15,6 +15,7 @@ import type { AgentMessage, ToolPart } from "../../session/agent-message.js";
 import { launchChromium } from "../../test-support/launch-chromium.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import { shopper } from "./test-fixtures/cloud-page/agents.js";
+import { PAGE_READY_MS } from "../../test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cloud-page/", import.meta.url));
 
@@ -58,7 +59,7 @@ describe("the cloud adapter in headless Chromium against the real chat handler",
     posts.length = 0;
     page = await browser.newPage();
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
   };
   const snapshot = () => page.evaluate(() => (window as any).harness.snapshot() as Snapshot);
   const waitFor = async (check: (snapshot: Snapshot) => boolean, what: string) => {

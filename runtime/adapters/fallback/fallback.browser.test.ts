@@ -31,6 +31,7 @@ import { modelFilesPlugin } from "../../test-support/model-files-plugin.js";
 import { reactFixture } from "../../test-support/react-fixture-plugin.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import type { InjectedFault } from "./test-fixtures/faulty-engine-worker.js";
+import { PAGE_READY_MS } from "../../test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/fallback-page/", import.meta.url));
 const chatFixture = fileURLToPath(new URL("./test-fixtures/fallback-chat-page/", import.meta.url));
@@ -113,7 +114,7 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
     page = await browser.newPage();
     page.on("pageerror", (error) => console.error("[page]", error.message));
     await page.goto(server.url);
-    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
     await waitFor(page, () => [fallbackHarness.localStatus().state, fallbackHarness.cloudStatus().state], ([local, cloud]) => local !== "loading" && cloud === "ready", "the probe and the cloud check");
     await page.evaluate(() => fallbackHarness.prepare());
     await waitFor(page, () => fallbackHarness.localStatus().state, (state) => state === "ready", "the model to load");
@@ -181,7 +182,7 @@ describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults inj
     try {
       chat.on("pageerror", (error) => console.error("[chat page]", error.message));
       await chat.goto(chatServer.url);
-      await chat.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+      await chat.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
       // The best status is the cloud's ready: the composer opens, and no download card shows.
       await chat.locator("textarea:not([disabled])").waitFor({ timeout: 30_000 });
       await waitFor(chat, () => (window as unknown as { fallbackChat: ChatHarness }).fallbackChat.localStatus().state, (state) => state === "needs-download", "the probe");

@@ -15,6 +15,7 @@ import type { AgentMessage, ToolPart } from "../../../session/agent-message.js";
 import type { AgentStreamPart } from "../../../session/agent-stream-part.js";
 import { modelFilesPlugin } from "../../../test-support/model-files-plugin.js";
 import type { GenerationUsage } from "../../../../worker/protocol.js";
+import { PAGE_READY_MS } from "../../../test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
@@ -78,7 +79,7 @@ export async function open(context: BrowserContext, url: string): Promise<Page> 
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page]", error.message));
   await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 30_000 });
+  await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: PAGE_READY_MS });
   return page;
 }
 
