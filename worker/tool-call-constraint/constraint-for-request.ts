@@ -1,6 +1,7 @@
 import { modelFormat } from "../../models/model-formats.js";
 import type { GenerateRequest } from "../protocol.js";
-import { constrainGeneration, tokenizerState, type ConstrainedGeneration, type TokenizerLike } from "./constrain-generation.js";
+import { constrainGeneration, type ConstrainedGeneration } from "./constrain-generation.js";
+import { tokenizerState, type TokenizerLike } from "./tokenizer-state.js";
 import type { ToolCallConstraint } from "./tool-call-constraint.js";
 
 type Transformers = typeof import("@huggingface/transformers");
