@@ -1,0 +1,307 @@
+import { classHas, parseEbnf, type CharGrammar } from "./parse-ebnf.js";
+
+/** A code point every class is tried with first when a completion needs one of its characters. */
+const PREFERRED = [..."a0 A1"].map((char) => char.codePointAt(0)!);
+
+/**
+ * What the planner precomputes once per grammar: each nonterminal's shortest
+ * derivation (Knuth's shortest-derivation fixpoint) and the shortest text
+ * that finishes every production from every position in it.
+ */
+export class PlannerGrammar {
+  readonly grammar: CharGrammar;
+  /** Shortest text length each nonterminal derives (Infinity: none). */
+  readonly minLength: number[];
+  /** The production that gives it. */
+  readonly #best: number[];
+  /** Per production, per dot: the shortest length of the rest of its right-hand side. */
+  readonly suffix: number[][];
+  readonly nullable: boolean[];
+  /** First LR(0) item number of each production (its dot positions follow). */
+  readonly itemBase: number[];
+  readonly itemCount: number;
+  readonly #witness = new Map<number, string>();
+  readonly #representative = new Map<number, string>();
+
+  constructor(grammar: CharGrammar) {
+    this.grammar = grammar;
+    const { lhs, rhs } = grammar;
+    this.minLength = grammar.names.map(() => Infinity);
+    this.#best = grammar.names.map(() => -1);
+    const symbolLength = (symbol: number) => (symbol < 0 ? 1 : this.minLength[symbol]!);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let production = 0; production < lhs.length; production++) {
+        let length = 0;
+        for (const symbol of rhs[production]!) length += symbolLength(symbol);
+        if (length < this.minLength[lhs[production]!]!) {
+          this.minLength[lhs[production]!] = length;
+          this.#best[lhs[production]!] = production;
+          changed = true;
+        }
+      }
+    }
+    this.nullable = this.minLength.map((length) => length === 0);
+    this.suffix = rhs.map((symbols) => {
+      const lengths = new Array<number>(symbols.length + 1).fill(0);
+      for (let dot = symbols.length - 1; dot >= 0; dot--) lengths[dot] = lengths[dot + 1]! + symbolLength(symbols[dot]!);
+      return lengths;
+    });
+    this.itemBase = [];
+    let count = 0;
+    for (const symbols of rhs) {
+      this.itemBase.push(count);
+      count += symbols.length + 1;
+    }
+    this.itemCount = count;
+  }
+
+  /** Reads an EBNF grammar (xgrammar's dialect) for planning. */
+  static fromEbnf(ebnf: string, root = "root"): PlannerGrammar {
+    return new PlannerGrammar(parseEbnf(ebnf, root));
+  }
+
+  /** The shortest text for the rest of `production` from `dot`. */
+  rest(production: number, dot: number): string {
+    let text = "";
+    const symbols = this.grammar.rhs[production]!;
+    for (let index = dot; index < symbols.length; index++) text += this.#shortest(symbols[index]!);
+    return text;
+  }
+
+  #shortest(symbol: number): string {
+    if (symbol < 0) return this.#characterOf(-symbol - 1);
+    let text = this.#witness.get(symbol);
+    if (text === undefined) {
+      const production = this.#best[symbol]!;
+      // A nonterminal with no derivation never reaches here: its items cost Infinity and are never chosen.
+      text = production < 0 ? "" : this.rest(production, 0);
+      this.#witness.set(symbol, text);
+    }
+    return text;
+  }
+
+  #characterOf(classIndex: number): string {
+    let char = this.#representative.get(classIndex);
+    if (char === undefined) {
+      const characterClass = this.grammar.classes[classIndex]!;
+      let code = PREFERRED.find((candidate) => classHas(characterClass, candidate));
+      if (code === undefined && !characterClass.negated) code = characterClass.ranges[0];
+      for (let candidate = 0x20; code === undefined && candidate < 0x30000; candidate++) if (classHas(characterClass, candidate)) code = candidate;
+      char = String.fromCodePoint(code ?? 0x20);
+      this.#representative.set(classIndex, char);
+    }
+    return char;
+  }
+}
+
+/** One Earley set: items (production, dot, origin) in parallel arrays, indexed for completion and scanning. */
+interface EarleySet {
+  production: number[];
+  dot: number[];
+  origin: number[];
+  keys: Set<number>;
+  /** Items whose next symbol is a nonterminal, by that nonterminal. */
+  waiting: Map<number, number[]>;
+  /** Items whose next symbol is a character class. */
+  scanning: number[];
+  /** Memo: the cheapest way to finish what waits on a nonterminal that started here. */
+  above: Map<number, { length: number; item: number }>;
+}
+
+const emptySet = (): EarleySet => ({ production: [], dot: [], origin: [], keys: new Set(), waiting: new Map(), scanning: [], above: new Map() });
+
+/**
+ * The shortest valid completion of a partial text under a grammar: an Earley
+ * parser over characters (fed UTF-8 bytes, as tokens arrive) that, at any
+ * point, answers the shortest text which makes what it has read a complete
+ * sentence of the grammar. The tool-call constraint plans a call's end with
+ * it: xgrammar says which tokens may come next, not how short the rest can be.
+ *
+ * Sets are immutable once built, so {@link fork} is cheap (a candidate token
+ * is tried on a fork, which shares the sets read so far).
+ */
+export class CompletionPlanner {
+  readonly #grammar: PlannerGrammar;
+  #sets: EarleySet[];
+  /** Bytes of a character not yet complete. */
+  #pending: number[];
+  #dead = false;
+
+  constructor(grammar: PlannerGrammar, sets?: EarleySet[], pending: number[] = []) {
+    this.#grammar = grammar;
+    this.#pending = pending;
+    if (sets) this.#sets = sets;
+    else {
+      const first = emptySet();
+      for (const production of grammar.grammar.byLhs[grammar.grammar.start]!) this.#add(first, production, 0, 0);
+      this.#sets = [first];
+      this.#close(first, 0);
+    }
+  }
+
+  /** Whether what was read can no longer be completed (the grammar refused a character). */
+  get dead(): boolean {
+    return this.#dead;
+  }
+
+  /** Characters read so far. */
+  get length(): number {
+    return this.#sets.length - 1;
+  }
+
+  /** A planner that goes on from here on its own (this one is unchanged by what the fork reads). */
+  fork(): CompletionPlanner {
+    const copy = new CompletionPlanner(this.#grammar, this.#sets.slice(), this.#pending.slice());
+    copy.#dead = this.#dead;
+    return copy;
+  }
+
+  /** Reads UTF-8 bytes (a character may span calls); false once the grammar refuses. */
+  feedBytes(bytes: Uint8Array): boolean {
+    for (const byte of bytes) {
+      if (this.#dead) return false;
+      this.#pending.push(byte);
+      const lead = this.#pending[0]!;
+      const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+      if (size === 0 || (this.#pending.length > 1 && (byte & 0xc0) !== 0x80)) {
+        this.#dead = true;
+        return false;
+      }
+      if (this.#pending.length < size) continue;
+      const code =
+        size === 1
+          ? lead
+          : this.#pending.slice(1).reduce((value, next) => (value << 6) | (next & 0x3f), lead & (0xff >> (size + 1)));
+      this.#pending = [];
+      this.#scan(code);
+    }
+    return !this.#dead;
+  }
+
+  /** Reads text; false once the grammar refuses. */
+  feed(text: string): boolean {
+    for (const char of text) {
+      if (this.#dead) return false;
+      if (this.#pending.length) {
+        this.#dead = true;
+        return false;
+      }
+      this.#scan(char.codePointAt(0)!);
+    }
+    return !this.#dead;
+  }
+
+  /**
+   * The shortest text that completes what was read into a sentence of the
+   * grammar ("" once it is one); undefined when none can (dead) or when a
+   * character is half read (its remaining bytes come first).
+   */
+  completion(): string | undefined {
+    if (this.#dead || this.#pending.length) return undefined;
+    const position = this.#sets.length - 1;
+    const set = this.#sets[position]!;
+    const grammar = this.#grammar;
+    let best = Infinity;
+    let bestItem = -1;
+    for (let item = 0; item < set.production.length; item++) {
+      const production = set.production[item]!;
+      const length = grammar.suffix[production]![set.dot[item]!]! + this.#above(set.origin[item]!, grammar.grammar.lhs[production]!);
+      if (length < best) {
+        best = length;
+        bestItem = item;
+      }
+    }
+    if (bestItem < 0 || best === Infinity) return undefined;
+    let text = grammar.rest(set.production[bestItem]!, set.dot[bestItem]!);
+    let symbol = grammar.grammar.lhs[set.production[bestItem]!]!;
+    let origin = set.origin[bestItem]!;
+    while (!(origin === 0 && symbol === grammar.grammar.start)) {
+      const from = this.#sets[origin]!;
+      const { item } = from.above.get(symbol)!;
+      text += grammar.rest(from.production[item]!, from.dot[item]! + 1);
+      symbol = grammar.grammar.lhs[from.production[item]!]!;
+      origin = from.origin[item]!;
+    }
+    return text;
+  }
+
+  /** The shortest length that finishes everything waiting on `symbol`, which started at `position`. */
+  #above(position: number, symbol: number): number {
+    const grammar = this.#grammar;
+    if (position === 0 && symbol === grammar.grammar.start) return 0;
+    const set = this.#sets[position]!;
+    const known = set.above.get(symbol);
+    if (known) return known.length;
+    // A guard against cycles (a left-recursive grammar): a path back to here is no shorter.
+    set.above.set(symbol, { length: Infinity, item: -1 });
+    let best = { length: Infinity, item: -1 };
+    for (const item of set.waiting.get(symbol) ?? []) {
+      const production = set.production[item]!;
+      const length = grammar.suffix[production]![set.dot[item]! + 1]! + this.#above(set.origin[item]!, grammar.grammar.lhs[production]!);
+      if (length < best.length) best = { length, item };
+    }
+    set.above.set(symbol, best);
+    return best.length;
+  }
+
+  #add(set: EarleySet, production: number, dot: number, origin: number) {
+    const key = this.#grammar.itemBase[production]! + dot + origin * this.#grammar.itemCount;
+    if (set.keys.has(key)) return;
+    set.keys.add(key);
+    set.production.push(production);
+    set.dot.push(dot);
+    set.origin.push(origin);
+  }
+
+  /** Prediction and completion to a fixpoint (nullable nonterminals advanced over as they are predicted). */
+  #close(set: EarleySet, position: number) {
+    const { grammar, nullable } = this.#grammar;
+    for (let item = 0; item < set.production.length; item++) {
+      const production = set.production[item]!;
+      const dot = set.dot[item]!;
+      const symbols = grammar.rhs[production]!;
+      if (dot < symbols.length) {
+        const symbol = symbols[dot]!;
+        if (symbol < 0) {
+          set.scanning.push(item);
+          continue;
+        }
+        let waiting = set.waiting.get(symbol);
+        if (!waiting) {
+          set.waiting.set(symbol, (waiting = []));
+          for (const predicted of grammar.byLhs[symbol]!) this.#add(set, predicted, 0, position);
+        }
+        waiting.push(item);
+        if (nullable[symbol]) this.#add(set, production, dot + 1, set.origin[item]!);
+        continue;
+      }
+      const origin = set.origin[item]!;
+      const from = origin === position ? set : this.#sets[origin]!;
+      const waiting = from.waiting.get(grammar.lhs[production]!);
+      if (!waiting) continue;
+      for (let index = 0; index < waiting.length; index++) {
+        const parent = waiting[index]!;
+        this.#add(set, from.production[parent]!, from.dot[parent]! + 1, from.origin[parent]!);
+      }
+    }
+  }
+
+  #scan(code: number) {
+    const position = this.#sets.length - 1;
+    const set = this.#sets[position]!;
+    const { grammar } = this.#grammar;
+    const next = emptySet();
+    for (const item of set.scanning) {
+      const production = set.production[item]!;
+      const dot = set.dot[item]!;
+      if (classHas(grammar.classes[-grammar.rhs[production]![dot]! - 1]!, code)) this.#add(next, production, dot + 1, set.origin[item]!);
+    }
+    if (!next.production.length) {
+      this.#dead = true;
+      return;
+    }
+    this.#sets.push(next);
+    this.#close(next, position + 1);
+  }
+}
