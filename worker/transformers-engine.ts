@@ -251,7 +251,7 @@ export class TransformersEngine implements ModelEngine {
       onProgress({ progress: 1 });
       // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
       fixQwen35RopeDeltas(causal, library.Tensor as never);
-      prepareToolCallConstraint(tokenizer, causal);
+      await prepareToolCallConstraint(tokenizer, causal, model.key);
       const sessions = (causal as unknown as { sessions?: Record<string, { inputNames?: string[] }> }).sessions ?? {};
       const decoder = sessions.decoder_model_merged ?? sessions.model;
       return { key: model.key, tokenizer, model: causal, cacheKind: cacheKind(decoder?.inputNames ?? []) };

@@ -1,7 +1,7 @@
 import { modelFormat } from "../../models/model-formats.js";
 import type { GenerateRequest } from "../protocol.js";
 import { constrainGeneration, type ConstrainedGeneration } from "./constrain-generation.js";
-import { tokenizerState, type TokenizerLike } from "./tokenizer-state.js";
+import { prepareTokenizerState, type TokenizerLike } from "./tokenizer-state.js";
 import type { ToolCallConstraint } from "./tool-call-constraint.js";
 
 type Transformers = typeof import("@huggingface/transformers");
@@ -24,18 +24,19 @@ function modelFacts(model: unknown, tokenizer: unknown): { vocabSize: number; st
 }
 
 /**
- * Reads the tokenizer's vocabulary for the constraint right after a load (a
- * few hundred milliseconds once per tokenizer, so that no first token waits
- * for it). A tokenizer it cannot read leaves generations unconstrained.
+ * Reads the tokenizer's vocabulary for the constraint right after a load
+ * (from IndexedDB under `modelKey` when this tokenizer was read before, else
+ * built: a few hundred milliseconds), so that no first token waits for it.
+ * A tokenizer it cannot read leaves generations unconstrained. Never rejects.
  */
-export function prepareToolCallConstraint(tokenizer: unknown, model: unknown): void {
+export async function prepareToolCallConstraint(tokenizer: unknown, model: unknown, modelKey: string): Promise<void> {
   const facts = modelFacts(model, tokenizer);
   if (!facts) {
     console.warn("[web-agents] Tool calls will not be constrained for this model: its config.json names no vocab_size.");
     return;
   }
   try {
-    tokenizerState(tokenizer as TokenizerLike, facts.vocabSize, facts.stopIds);
+    await prepareTokenizerState(tokenizer as TokenizerLike, { modelKey, ...facts });
   } catch (error) {
     console.warn(`[web-agents] Tool calls will not be constrained for this model: ${error instanceof Error ? error.message : String(error)}`);
   }
