@@ -1,5 +1,6 @@
 import type { ToolCallGrammar } from "../../models/model-format.js";
 import { buildCallGrammar } from "./build-call-grammar.js";
+import { PlannerGrammar } from "./completion-planner.js";
 import { loadXGrammar } from "./load-xgrammar.js";
 import { buildTokenizerTable } from "./tokenizer-table.js";
 import { tokenizerState, type CompiledGrammar, type TokenizerLike, type TokenizerState } from "./tokenizer-state.js";
@@ -9,6 +10,19 @@ type Transformers = typeof import("@huggingface/transformers");
 
 /** Compiled call grammars kept per tokenizer (the tools of a few agents); the oldest is dropped. */
 const MAX_GRAMMARS = 8;
+
+/** Each compiled call grammar's planner grammar (undefined: its EBNF could not be read for planning). */
+const planners = new WeakMap<CompiledGrammar, PlannerGrammar | undefined>();
+
+/** The planner's reading of a call grammar; a grammar it cannot read leaves that call masked only, said once. */
+function plannerFor(ebnf: string): PlannerGrammar | undefined {
+  try {
+    return PlannerGrammar.fromEbnf(ebnf);
+  } catch (error) {
+    console.warn(`[web-agents] Tool calls near the token limit may be cut: the call grammar could not be planned (${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
+}
 
 /** The call grammar for `grammar`'s tools, compiled once per tokenizer and tool set (its warnings told once, then). */
 function compiledFor(state: TokenizerState, grammar: ToolCallGrammar): Promise<CompiledGrammar> {
@@ -21,7 +35,9 @@ function compiledFor(state: TokenizerState, grammar: ToolCallGrammar): Promise<C
       const table = await state.table;
       const { ebnf, warnings } = await buildCallGrammar(grammar, xgrammar);
       for (const line of warnings) console.warn(`[web-agents] ${line}`);
-      return table.compiler.compileGrammar(ebnf, "root");
+      const compiledGrammar = await table.compiler.compileGrammar(ebnf, "root");
+      planners.set(compiledGrammar, plannerFor(ebnf));
+      return compiledGrammar;
     })();
     compiled.catch(() => state.grammars.delete(key));
     state.grammars.set(key, compiled);
@@ -72,6 +88,7 @@ export function constrainGeneration(options: ConstrainGenerationOptions): Constr
   const constraint = new ToolCallConstraint({
     grammar: options.grammar,
     texts: state.vocabulary.texts,
+    encoded: state.vocabulary.encoded,
     toolChoice: options.toolChoice,
     thinking: options.thinking,
     maxNewTokens: options.maxNewTokens,
@@ -80,6 +97,7 @@ export function constrainGeneration(options: ConstrainGenerationOptions): Constr
       const xgrammar = await loadXGrammar();
       return xgrammar.GrammarMatcher.createGrammarMatcher(compiled, undefined, true);
     },
+    createPlanner: async () => planners.get(await compiledFor(state, options.grammar)),
   });
   class ConstraintProcessor extends library.LogitsProcessor {
     override _call(_inputIds: bigint[][], logits: never) {

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadXGrammar, type XGrammar } from "./load-xgrammar.js";
+import { PlannerGrammar } from "./completion-planner.js";
 import { ToolCallConstraint, type ToolChoice } from "./tool-call-constraint.js";
+
+const ONE_LETTER = 'root ::= "\\n" ("a" | "b") "\\n</tool_call>"';
 
 // The state machine over a small real vocabulary (xgrammar's own matcher, a raw vocabulary of our own).
 const TEXTS = ["<", "tool", "_call", ">", "<tool_call>", "</tool_call>", "\n", "a", "b", "<tool_call>x", "_call>", "</think>", "\n\n", "", "hi"];
@@ -10,17 +13,28 @@ const EOS = 13;
 describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () => {
   let xgrammar: XGrammar;
   let createMatcher: () => Promise<Awaited<ReturnType<XGrammar["GrammarMatcher"]["createGrammarMatcher"]>>>;
+  let compile: (ebnf: string) => Promise<Awaited<ReturnType<XGrammar["GrammarCompiler"]["prototype"]["compileGrammar"]>>>;
 
   beforeAll(async () => {
     xgrammar = await loadXGrammar();
     const info = await xgrammar.TokenizerInfo.createTokenizerInfo(TEXTS, "raw", false, TEXTS.length, [EOS]);
     const compiler = await xgrammar.GrammarCompiler.createGrammarCompiler(info, false);
-    const compiled = await compiler.compileGrammar('root ::= "\\n" ("a" | "b") "\\n</tool_call>"', "root");
+    const compiled = await compiler.compileGrammar(ONE_LETTER, "root");
     createMatcher = () => xgrammar.GrammarMatcher.createGrammarMatcher(compiled, undefined, true);
+    compile = (ebnf) => compiler.compileGrammar(ebnf, "root");
   });
 
-  const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100) =>
-    new ToolCallConstraint({ grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>" }, texts: TEXTS, toolChoice, thinking, maxNewTokens, createMatcher });
+  /** With `ebnf`, the call runs under that grammar with the completion planner; without, the one-letter grammar, masked only. */
+  const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100, ebnf?: string) =>
+    new ToolCallConstraint({
+      grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>" },
+      texts: TEXTS,
+      toolChoice,
+      thinking,
+      maxNewTokens,
+      createMatcher: ebnf ? async () => xgrammar.GrammarMatcher.createGrammarMatcher(await compile(ebnf), undefined, true) : createMatcher,
+      ...(ebnf && { createPlanner: async () => PlannerGrammar.fromEbnf(ebnf) }),
+    });
 
   /** The texts `apply` leaves allowed after the tokens `written` were sampled. */
   const allowedAfter = async (subject: ToolCallConstraint, written: string[]) => {
@@ -71,10 +85,29 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(await allowedAfter(subject, ["\n\n"])).toEqual(["<", "<tool_call>"]);
   });
 
-  it("near the budget inside a call, closing tokens win over the rest of what the grammar allows", async () => {
-    const subject = constraint("auto", false, 6);
-    await allowedAfter(subject, ["<tool_call>", "\n", "a"]);
-    // Both "<" and "</tool_call>" continue "\n</tool_call>" after the "\n"; the closer is the longer step.
+  const LETTERS = 'root ::= "\\n" ("a" | "b")+ "\\n</tool_call>"';
+
+  it("budget-aware closing in the band: only tokens after which the call still fits; with room, all the grammar allows", async () => {
+    const roomy = constraint("auto", false, 100, LETTERS);
+    await allowedAfter(roomy, ["<tool_call>", "\n", "a"]);
+    expect(await allowedAfter(roomy, ["a"])).toEqual(["\n", "a", "b"]);
+    // 6 tokens in all. The shortest completion after "\n" is "a" "\n" "</tool_call>": 3 tokens, 4 left.
+    const subject = constraint("auto", false, 6, LETTERS);
+    expect(await allowedAfter(subject, ["<tool_call>", "\n"])).toEqual(["a", "b"]);
+    // 3 left, 2 needed: one more letter still fits.
+    expect(await allowedAfter(subject, ["b"])).toEqual(["\n", "a", "b"]);
+    // 2 left, 2 needed: a letter would not ("<" cannot be followed by what the closer needs in this vocabulary either).
+    expect(await allowedAfter(subject, ["a"])).toEqual(["\n"]);
     expect(await allowedAfter(subject, ["\n"])).toEqual(["</tool_call>"]);
+    await allowedAfter(subject, ["</tool_call>"]);
+    expect(subject).toMatchObject({ completedCalls: 1, plannedCalls: 0, plannerLost: 0 });
+  });
+
+  it("budget-aware closing: when no token fits, the shortest completion is written token by token", async () => {
+    // 4 tokens in all: after the opener and "\n", 2 are left and the shortest completion needs 3. No token keeps the call
+    // within budget, so the constraint writes the shortest completion itself (here cut at the limit: the call opened too late).
+    const subject = constraint("auto", false, 4, LETTERS);
+    expect(await allowedAfter(subject, ["<tool_call>", "\n"])).toEqual(["a"]);
+    expect(await allowedAfter(subject, ["a"])).toEqual(["\n"]);
   });
 });

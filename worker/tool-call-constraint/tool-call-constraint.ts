@@ -1,6 +1,8 @@
 import type { ToolCallGrammar } from "../../models/model-format.js";
-import { closingRanks } from "./closing-tokens.js";
+import { toByteLevel } from "./byte-level-alphabet.js";
+import { CompletionPlanner, type PlannerGrammar } from "./completion-planner.js";
 import { OpenerMasks } from "./opener-masks.js";
+import { TokenSpeller } from "./token-speller.js";
 
 /** Whether a generation may, must, or must not call a tool. */
 export type ToolChoice = "auto" | "required" | "none";
@@ -8,7 +10,6 @@ export type ToolChoice = "auto" | "required" | "none";
 /** The part of xgrammar's GrammarMatcher the constraint drives. */
 export interface CallMatcher {
   acceptToken(id: number): boolean;
-  findJumpForwardString(): string;
   getNextTokenBitmask(): Promise<Int32Array>;
   isTerminated(): boolean;
   dispose(): void;
@@ -24,9 +25,23 @@ export interface ToolCallConstraintOptions {
   maxNewTokens: number;
   /** A matcher for one call's body (after the opener, through the closer); called when a call opens. */
   createMatcher: () => Promise<CallMatcher>;
-  /** Inside a call with this many tokens left or fewer, the closing heuristic steers (default half of `maxNewTokens`, 16 to 64). */
-  closingReserve?: number;
+  /**
+   * The same call grammar for the completion planner (budget-aware closing);
+   * called when a call opens. Without it (or when it fails) a call near
+   * `maxNewTokens` is only masked, and may be cut.
+   */
+  createPlanner?: () => Promise<PlannerGrammar | undefined>;
+  /** Each id as the vocabulary writes it (byte-level characters, "" for special tokens). Default: `texts`, so written. */
+  encoded?: readonly string[];
 }
+
+/**
+ * Inside a call, when the shortest completion leaves fewer spare tokens than
+ * this, each step keeps only tokens after which the call still fits.
+ */
+const CLOSING_BAND = 24;
+/** How many of the likeliest allowed tokens are tried in the band (the rest are masked there). */
+const CLOSING_CANDIDATES = 8;
 
 type State = "free" | "think" | "await" | "call";
 
@@ -38,7 +53,18 @@ const THINK_CLOSE = "</think>";
  * then every token is masked by the call's grammar until its closer, then
  * free again. `required`: outside a thinking block only the opener may come
  * (a token or its pieces), then the call. `none`: no token may complete the
- * opener. Near `maxNewTokens` inside a call, the closing heuristic steers.
+ * opener.
+ *
+ * Budget-aware closing: inside a call, a {@link CompletionPlanner} over the
+ * same grammar knows the shortest text that completes the call, and so how
+ * many tokens that takes (greedily spelt). When the tokens left come within
+ * {@link CLOSING_BAND} of it, each step keeps only the likeliest allowed
+ * tokens after which the call still fits in what is left; when none does,
+ * the constraint writes the shortest completion itself, token by token, which
+ * fits by construction. So a call that opened with room for its shortest form
+ * closes valid at `maxNewTokens`, unless a single token far from the band
+ * grows the shortest completion by more than the band (a deeply nested
+ * required structure opened at once).
  *
  * Drive it per step: {@link observe} each sampled token (synchronous, from a
  * stopping criterion), await {@link prepare} before the next forward pass
@@ -55,8 +81,14 @@ export class ToolCallConstraint {
   #generated = 0;
   #matcher?: CallMatcher;
   #bitmask?: Int32Array;
-  /** The text the grammar forces next (xgrammar's jump-forward string), read only near the budget. */
-  #forced = "";
+  readonly #speller: TokenSpeller;
+  #planner?: CompletionPlanner;
+  /** Tokens the shortest completion of the open call takes (-1: not known now). */
+  #cost = -1;
+  /** The shortest completion's tokens, once the constraint writes it itself. */
+  #plan: number[] = [];
+  /** Whether the open call's end is being written from the plan. */
+  #planned = false;
   /** Whitespace written since a thinking block closed (`required` lets the template's blank line through); -1: none allowed. */
   #whitespace = -1;
   /** Milliseconds spent per token inside calls (feeding the matcher and computing the mask), for the bench. */
@@ -68,10 +100,17 @@ export class ToolCallConstraint {
   readonly rejected: number[] = [];
   /** Calls that opened and closed under the constraint. */
   completedCalls = 0;
+  /** Steps inside calls where the budget narrowed the allowed tokens (to those after which the call still fits). */
+  closingSteps = 0;
+  /** Calls the constraint finished by writing their shortest completion. */
+  plannedCalls = 0;
+  /** Calls in which the planner and xgrammar disagreed (never expected; the call went on masked only). */
+  plannerLost = 0;
 
   constructor(options: ToolCallConstraintOptions) {
     this.#options = options;
     this.#opener = OpenerMasks.for(options.grammar.callOpen, options.texts);
+    this.#speller = TokenSpeller.for(options.encoded ?? encodedTexts(options.texts));
     this.#state = options.toolChoice === "required" ? (options.thinking ? "think" : "await") : "free";
   }
 
@@ -95,7 +134,12 @@ export class ToolCallConstraint {
         const matcher = this.#matcher!;
         const accepted = matcher.acceptToken(id);
         if (!accepted) this.rejected.push(id);
-        if (!accepted || matcher.isTerminated()) this.#leaveCall();
+        if (!accepted || matcher.isTerminated()) {
+          this.#leaveCall();
+          continue;
+        }
+        if (this.#plan.length) this.#plan = this.#plan[0] === id ? this.#plan.slice(1) : [];
+        if (this.#planner && !this.#planner.feedBytes(this.#speller.bytesOf(id))) this.#losePlanner();
         continue;
       }
       this.#recent = (this.#recent + (this.#options.texts[id] ?? "")).slice(-64);
@@ -113,6 +157,7 @@ export class ToolCallConstraint {
         try {
           this.#matcher = await this.#options.createMatcher();
           this.#state = "call";
+          this.#planner = await this.#createPlanner();
         } catch (error) {
           // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
           // and the format's parser still reports a malformed one; the generation is never lost for it.
@@ -124,22 +169,43 @@ export class ToolCallConstraint {
       }
     }
     this.#bitmask = this.#state === "call" ? await this.#matcher!.getNextTokenBitmask() : undefined;
-    this.#forced = this.#state === "call" && this.#closing() ? this.#matcher!.findJumpForwardString() : "";
+    this.#cost = this.#planner ? this.#costOf(this.#planner) : -1;
     if (wasInCall || this.#state === "call") {
       this.maskMs.push(performance.now() - started);
       this.prepareMs.push(this.maskMs.at(-1)!);
     }
   }
 
-  /** Inside a call near the budget: the closing heuristic steers. */
-  #closing(): boolean {
-    const reserve = this.#options.closingReserve ?? Math.min(64, Math.max(16, Math.floor(this.#options.maxNewTokens / 2)));
-    return this.#options.maxNewTokens - this.#generated <= reserve;
+  async #createPlanner(): Promise<CompletionPlanner | undefined> {
+    try {
+      const grammar = await this.#options.createPlanner?.();
+      return grammar && new CompletionPlanner(grammar);
+    } catch {
+      // The grammar could not be read for planning: the call is masked only (the loader said why).
+      return undefined;
+    }
+  }
+
+  /** Tokens the planner's shortest completion takes; -1 when it cannot say now (half a character read). */
+  #costOf(planner: CompletionPlanner): number {
+    const completion = planner.completion();
+    return completion === undefined ? -1 : (this.#speller.spell(completion)?.length ?? -1);
+  }
+
+  #losePlanner() {
+    this.#planner = undefined;
+    this.#plan = [];
+    this.plannerLost += 1;
   }
 
   #leaveCall() {
     this.#matcher?.dispose();
     this.#matcher = undefined;
+    if (this.#planned) this.plannedCalls += 1;
+    this.#planned = false;
+    this.#planner = undefined;
+    this.#plan = [];
+    this.#cost = -1;
     this.#state = "free";
     this.#recent = "";
     this.completedCalls += 1;
@@ -179,27 +245,62 @@ export class ToolCallConstraint {
 
   #applyCall(logits: Float32Array) {
     const bitmask = this.#bitmask!;
-    const allowed = (id: number) => ((bitmask[id >> 5]! >>> (id & 31)) & 1) === 1;
-    const closing = this.#closing();
-    const ranks = closing ? closingRanks(this.#options.texts, this.#options.grammar) : undefined;
-    let best = 0;
-    for (let id = 0; id < logits.length; id++) {
-      if (!allowed(id)) logits[id] = -Infinity;
-      else if (ranks && ranks[id]! > best) best = ranks[id]!;
+    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0) logits[id] = -Infinity;
+    const planner = this.#planner;
+    if (!planner) return;
+    const left = this.#options.maxNewTokens - this.#generated;
+    if (this.#plan.length) return this.#force(logits, this.#plan[0]!);
+    if (this.#cost < 0 || left - 1 - this.#cost >= CLOSING_BAND) return;
+    // In the band: of the likeliest allowed tokens, those after which the shortest completion still fits.
+    this.closingSteps += 1;
+    const fitting = likeliest(logits, CLOSING_CANDIDATES).filter((id) => {
+      const fork = planner.fork();
+      if (!fork.feedBytes(this.#speller.bytesOf(id))) return false;
+      const cost = this.#costOf(fork);
+      return cost >= 0 && cost <= left - 1;
+    });
+    if (fitting.length) {
+      const keep = new Set(fitting);
+      for (let id = 0; id < logits.length; id++) if (!keep.has(id)) logits[id] = -Infinity;
+      return;
     }
-    if (ranks && best > 0) {
-      for (let id = 0; id < logits.length; id++) if (ranks[id] !== best) logits[id] = -Infinity;
-    } else if (closing && this.#forced) {
-      // Nothing closes yet, but the grammar forces text (a required key, an enum's rest): the longest step along it.
-      const texts = this.#options.texts;
-      let longest = 0;
-      for (let id = 0; id < logits.length; id++) {
-        const text = texts[id];
-        if (logits[id] !== -Infinity && text && text.length > longest && this.#forced.startsWith(text)) longest = text.length;
-      }
-      if (longest > 0) {
-        for (let id = 0; id < logits.length; id++) if (logits[id] !== -Infinity && !(texts[id]!.length === longest && this.#forced.startsWith(texts[id]!))) logits[id] = -Infinity;
-      }
+    // None fits: write the shortest completion, which fits the tokens left by construction.
+    this.#plan = this.#speller.spell(planner.completion() ?? "") ?? [];
+    this.#planned = this.#plan.length > 0;
+    if (this.#plan.length) this.#force(logits, this.#plan[0]!);
+  }
+
+  /** Only `id` may come (unless the grammar refuses it: then the planner is wrong, and steps aside). */
+  #force(logits: Float32Array, id: number) {
+    if (logits[id] === -Infinity) return this.#losePlanner();
+    const kept = logits[id]!;
+    logits.fill(-Infinity);
+    logits[id] = kept;
+  }
+}
+
+/** The ids of the `count` highest finite logits. */
+function likeliest(logits: Float32Array, count: number): number[] {
+  const ids: number[] = [];
+  for (let id = 0; id < logits.length; id++) {
+    const value = logits[id]!;
+    if (value === -Infinity) continue;
+    if (ids.length === count && value <= logits[ids[count - 1]!]!) continue;
+    let at = ids.length < count ? ids.length : count - 1;
+    ids[at] = id;
+    while (at > 0 && logits[ids[at - 1]!]! < value) {
+      ids[at] = ids[at - 1]!;
+      ids[--at] = id;
     }
   }
+  return ids;
+}
+
+const encodedCache = new WeakMap<readonly string[], string[]>();
+
+/** A raw vocabulary's texts written as byte-level tokens (for a vocabulary given as text only). */
+function encodedTexts(texts: readonly string[]): string[] {
+  let encoded = encodedCache.get(texts);
+  if (!encoded) encodedCache.set(texts, (encoded = texts.map((text) => (text ? toByteLevel(text) : ""))));
+  return encoded;
 }

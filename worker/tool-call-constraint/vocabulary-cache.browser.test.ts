@@ -61,7 +61,7 @@ async function open(context: BrowserContext, warnings: string[] = []): Promise<P
 const read = (page: Page, modelKey: string, change: "none" | "rename" | "added" = "none") => page.evaluate(([key, how]) => vocabularyTest.read(key, how), [modelKey, change] as const);
 
 describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
-  it("the first load builds and stores; a reloaded page reads the identical vocabulary back (times printed)", async () => {
+  it("the first load builds and stores; a reloaded page reads the identical vocabulary back (times printed: figures, not a timed assertion)", async () => {
     const context = await browser.newContext();
     try {
       const first = await read(await open(context), "tiny/wasm-fp32");
@@ -77,7 +77,6 @@ describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
       const buildMs = median(reads.map((r) => r.buildMs));
       const fingerprintMs = median(reads.map((r) => r.fingerprintMs));
       console.log(`vocabulary in Chromium (Qwen3, 151,669 tokens): built ${buildMs.toFixed(0)} ms; from IndexedDB ${readMs.toFixed(0)} ms read + ${fingerprintMs.toFixed(0)} ms fingerprint (medians of 3)`);
-      expect(readMs + fingerprintMs).toBeLessThan(buildMs);
     } finally {
       await context.close();
     }
