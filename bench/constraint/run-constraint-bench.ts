@@ -36,7 +36,7 @@ const argument = (name: string, fallback: number) => {
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 const calls = argument("calls", 1000);
 const schemas = argument("schemas", 200);
-const unconstrained = argument("unconstrained", 100);
+const unconstrained = argument("unconstrained", 1000);
 const rounds = argument("rounds", 3);
 
 const median = (values: number[]) => {
@@ -50,7 +50,15 @@ const percentile = (values: number[], p: number) => {
 
 async function validity() {
   const [tiny] = await Promise.all([ensureTestModel(tinyModel()), ensureTestModel(tinyQwen35Model())]);
-  const engine = new TransformersEngine({ localModelPath: `${dirname(tiny.folder)}/` });
+  const constraints: ToolCallConstraint[] = [];
+  const engine = new TransformersEngine({ localModelPath: `${dirname(tiny.folder)}/`, onToolCallConstraint: (constraint) => constraints.push(constraint) });
+  /** What the constraints of the generations since the last call did near the budget. */
+  const closing = () => {
+    const sum = (count: (constraint: ToolCallConstraint) => number) => constraints.reduce((total, constraint) => total + count(constraint), 0);
+    const line = `budget-aware closing: ${sum((c) => c.closingSteps)} steps narrowed, ${sum((c) => c.plannedCalls)} calls finished by writing their shortest completion, planner lost ${sum((c) => c.plannerLost)}, tokens xgrammar refused ${sum((c) => c.rejected.length)}`;
+    constraints.length = 0;
+    return line;
+  };
   const combos: [string, ModelSource][] = [
     ["tiny (Qwen3 shape), Hermes JSON", testModelSource("tiny")],
     ["tiny-qwen35 (Qwen3.5 shape), Qwen3.5 XML", testModelSource("tiny-qwen35", { format: "qwen3.5" })],
@@ -67,16 +75,16 @@ async function validity() {
     const run = { engine, model, toolSets, seed: 100 + index, maxNewTokens: 96, toolsPerSet: 2 };
     const started = performance.now();
     on.push(await sampleCalls({ ...run, callsPerSet, constrain: true }));
-    console.log(describeFigures(`${label}, constrained (${toolSets * 2} schemas)`, on.at(-1)!), `${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(describeFigures(`${label}, constrained (${toolSets * 2} schemas)`, on.at(-1)!), `${((performance.now() - started) / 1000).toFixed(0)} s; ${closing()}`);
     off.push(await sampleCalls({ ...run, callsPerSet: offPerSet, constrain: false }));
     console.log(describeFigures(`${label}, unconstrained`, off.at(-1)!));
   }
   console.log(describeFigures(`ALL constrained (${toolSets * 2 * combos.length} schemas)`, total(on)));
   console.log(describeFigures("ALL unconstrained", total(off)));
   for (const failure of total(on).failures) console.log(`  failure: ${failure}`);
-  // The closing heuristic at a small budget: how often a call completes within 48 tokens.
+  // Budget-aware closing at a small budget: how often a call completes valid within 48 tokens.
   const small = await sampleCalls({ engine, model: combos[0]![1], toolSets: 10, callsPerSet: 2, seed: 900, maxNewTokens: 48, constrain: true, toolsPerSet: 2 });
-  console.log(describeFigures("closing at maxNewTokens 48 (tiny, Hermes JSON)", small));
+  console.log(describeFigures("closing at maxNewTokens 48 (tiny, Hermes JSON)", small), `; ${closing()}`);
 }
 
 async function cost() {

@@ -1,5 +1,6 @@
 import type { ModelFormat } from "../../models/model-format.js";
 import { buildCallGrammar } from "../../worker/tool-call-constraint/build-call-grammar.js";
+import { PlannerGrammar } from "../../worker/tool-call-constraint/completion-planner.js";
 import type { XGrammar } from "../../worker/tool-call-constraint/load-xgrammar.js";
 import type { TokenizerTable } from "../../worker/tool-call-constraint/tokenizer-table.js";
 import { ToolCallConstraint } from "../../worker/tool-call-constraint/tool-call-constraint.js";
@@ -9,7 +10,9 @@ import { randomTools, seededRandom } from "./random-json-schema.js";
  * The constraint alone, no model: `calls` calls in `required` mode over random
  * schemas, each token drawn uniformly from what the mask allows (the worst
  * case for a mask: any allowed token, long strings). Returns the per-token
- * milliseconds of `prepare` (the matcher and xgrammar's bitmask) and `apply`.
+ * milliseconds of `prepare` (the matcher, xgrammar's bitmask, the planner's
+ * shortest completion) and `apply` (the mask, and near the budget the
+ * planner's candidate checks).
  */
 export async function simulateCalls(options: { xgrammar: XGrammar; table: TokenizerTable; format: ModelFormat; calls: number; maxNewTokens: number; seed: number; verbose?: boolean }) {
   const { xgrammar, table, format } = options;
@@ -19,14 +22,18 @@ export async function simulateCalls(options: { xgrammar: XGrammar; table: Tokeni
   const logits = new Float32Array(table.vocabulary.vocabSize);
   for (let call = 0; call < options.calls; call++) {
     const grammar = format.grammar(randomTools(options.seed * 100 + call, 2));
-    const compiled = await table.compiler.compileGrammar((await buildCallGrammar(grammar, xgrammar)).ebnf, "root");
+    const { ebnf } = await buildCallGrammar(grammar, xgrammar);
+    const compiled = await table.compiler.compileGrammar(ebnf, "root");
+    const planner = PlannerGrammar.fromEbnf(ebnf);
     const constraint = new ToolCallConstraint({
       grammar,
       texts: table.vocabulary.texts,
+      encoded: table.vocabulary.encoded,
       toolChoice: "required",
       thinking: false,
       maxNewTokens: options.maxNewTokens,
       createMatcher: () => xgrammar.GrammarMatcher.createGrammarMatcher(compiled, undefined, true),
+      createPlanner: async () => planner,
     });
     for (let step = 0; step < options.maxNewTokens; step++) {
       await constraint.prepare();

@@ -1,3 +1,4 @@
+import { byteLevelAlphabet } from "./byte-level-alphabet.js";
 import type { XGrammar } from "./load-xgrammar.js";
 
 type XGrammarModule = typeof import("@mlc-ai/web-xgrammar");
@@ -31,18 +32,6 @@ export interface TokenizerTable {
   compiler: GrammarCompiler;
   /** Milliseconds xgrammar took to build its TokenizerInfo (reported by the bench). */
   buildMs: number;
-}
-
-/** GPT-2's byte-to-character map, which byte-level BPE vocabularies are written in. */
-function byteLevelAlphabet(): { toByte: Map<string, number>; toChar: string[] } {
-  const printable: number[] = [];
-  for (let byte = 33; byte <= 126; byte++) printable.push(byte);
-  for (let byte = 161; byte <= 172; byte++) printable.push(byte);
-  for (let byte = 174; byte <= 255; byte++) printable.push(byte);
-  const toChar: string[] = [];
-  let extra = 0;
-  for (let byte = 0; byte < 256; byte++) toChar[byte] = String.fromCodePoint(printable.includes(byte) ? byte : 256 + extra++);
-  return { toByte: new Map(toChar.map((char, byte) => [char, byte])), toChar };
 }
 
 /**

@@ -110,4 +110,12 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(await allowedAfter(subject, ["<tool_call>", "\n"])).toEqual(["a"]);
     expect(await allowedAfter(subject, ["a"])).toEqual(["\n"]);
   });
+
+  it("auto: near the limit, no call opens that could not close in the tokens left", async () => {
+    const subject = constraint("auto", false, 5, LETTERS);
+    // 5 left: the opener and the shortest call after it ("\n", "a", "\n", "</tool_call>") fit.
+    expect(masked(await allowedAfter(subject, []))).toEqual(["<tool_call>x"]);
+    // 4 left: they would not, so the opener is masked like under `none`.
+    expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>", "<tool_call>x"]);
+  });
 });

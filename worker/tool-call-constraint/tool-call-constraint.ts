@@ -42,6 +42,12 @@ export interface ToolCallConstraintOptions {
 const CLOSING_BAND = 24;
 /** How many of the likeliest allowed tokens are tried in the band (the rest are masked there). */
 const CLOSING_CANDIDATES = 8;
+/**
+ * `auto`, outside a call, with this many tokens left or fewer: the constraint
+ * learns how many tokens the shortest call takes (compiling the call grammar
+ * if no call opened yet) and lets no call open that could not close in time.
+ */
+const OPENING_HORIZON = 64;
 
 type State = "free" | "think" | "await" | "call";
 
@@ -61,10 +67,11 @@ const THINK_CLOSE = "</think>";
  * {@link CLOSING_BAND} of it, each step keeps only the likeliest allowed
  * tokens after which the call still fits in what is left; when none does,
  * the constraint writes the shortest completion itself, token by token, which
- * fits by construction. So a call that opened with room for its shortest form
- * closes valid at `maxNewTokens`, unless a single token far from the band
- * grows the shortest completion by more than the band (a deeply nested
- * required structure opened at once).
+ * fits by construction. In `auto`, a call may not open without room for its
+ * shortest form. So every call closes valid by `maxNewTokens`, unless a
+ * single token far from the band grows the shortest completion by more than
+ * the band (a deeply nested required structure opened at once), or `required`
+ * asks for a call that `maxNewTokens` cannot hold at all.
  *
  * Drive it per step: {@link observe} each sampled token (synchronous, from a
  * stopping criterion), await {@link prepare} before the next forward pass
@@ -89,6 +96,9 @@ export class ToolCallConstraint {
   #plan: number[] = [];
   /** Whether the open call's end is being written from the plan. */
   #planned = false;
+  /** Tokens the shortest call takes after the opener (`auto`, near the limit); undefined: not known. */
+  #shortestCall?: number;
+  #shortestCallAsked = false;
   /** Whitespace written since a thinking block closed (`required` lets the template's blank line through); -1: none allowed. */
   #whitespace = -1;
   /** Milliseconds spent per token inside calls (feeding the matcher and computing the mask), for the bench. */
@@ -170,6 +180,12 @@ export class ToolCallConstraint {
     }
     this.#bitmask = this.#state === "call" ? await this.#matcher!.getNextTokenBitmask() : undefined;
     this.#cost = this.#planner ? this.#costOf(this.#planner) : -1;
+    if (this.#state === "free" && this.#options.toolChoice === "auto" && !this.#disabled && !this.#shortestCallAsked && this.#options.maxNewTokens - this.#generated <= OPENING_HORIZON) {
+      this.#shortestCallAsked = true;
+      const planner = await this.#createPlanner();
+      this.#shortestCall = planner ? this.#costOf(planner) : -1;
+      if (this.#shortestCall < 0) this.#shortestCall = undefined;
+    }
     if (wasInCall || this.#state === "call") {
       this.maskMs.push(performance.now() - started);
       this.prepareMs.push(this.maskMs.at(-1)!);
@@ -236,9 +252,10 @@ export class ToolCallConstraint {
       }
       default: {
         const { ids, exact } = this.#opener.completing(partial);
-        const none = this.#options.toolChoice === "none";
-        // `none`: nothing may complete the opener; otherwise nothing may run past it in the same token.
-        for (let index = 0; index < ids.length; index++) if (none || !exact[index]) logits[ids[index]!] = -Infinity;
+        // `none`, or a call that could not close in the tokens left: nothing may complete the opener.
+        const closed = this.#options.toolChoice === "none" || (this.#shortestCall !== undefined && this.#options.maxNewTokens - this.#generated - 1 < this.#shortestCall);
+        // Otherwise nothing may run past the opener in the same token.
+        for (let index = 0; index < ids.length; index++) if (closed || !exact[index]) logits[ids[index]!] = -Infinity;
       }
     }
   }
