@@ -60,6 +60,8 @@ describe("CompletionPlanner (hand-checked shortest completions)", () => {
     expect(subject.feedBytes(bytes.subarray(2))).toBe(true);
     expect(subject.length).toBe(3);
     expect(subject.completion()).toBe('"');
+    // Bytes that are not well-formed UTF-8 (an overlong form) end it, as they would be garbled text.
+    expect(subject.fork().feedBytes(Uint8Array.of(0xe0, 0x80))).toBe(false);
   });
 
   it("forks: a fork reads on without changing the planner it came from", () => {

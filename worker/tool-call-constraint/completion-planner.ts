@@ -1,4 +1,5 @@
 import { classHas, parseEbnf, type CharGrammar } from "./parse-ebnf.js";
+import { utf8Step, type Utf8State } from "./utf8-shapes.js";
 
 /** A code point every class is tried with first when a completion needs one of its characters. */
 const PREFERRED = [..."a0 A1"].map((char) => char.codePointAt(0)!);
@@ -124,8 +125,9 @@ const emptySet = (): EarleySet => ({ production: [], dot: [], origin: [], keys: 
 export class CompletionPlanner {
   readonly #grammar: PlannerGrammar;
   #sets: EarleySet[];
-  /** Bytes of a character not yet complete. */
+  /** Bytes of a character not yet complete, and where they leave UTF-8. */
   #pending: number[];
+  #utf8: Utf8State = 0;
   #dead = false;
 
   constructor(grammar: PlannerGrammar, sets?: EarleySet[], pending: number[] = []) {
@@ -154,27 +156,26 @@ export class CompletionPlanner {
   fork(): CompletionPlanner {
     const copy = new CompletionPlanner(this.#grammar, this.#sets.slice(), this.#pending.slice());
     copy.#dead = this.#dead;
+    copy.#utf8 = this.#utf8;
     return copy;
   }
 
-  /** Reads UTF-8 bytes (a character may span calls); false once the grammar refuses. */
+  /** Reads UTF-8 bytes (a character may span calls); false once the grammar refuses, or the bytes are not well-formed UTF-8. */
   feedBytes(bytes: Uint8Array): boolean {
     for (const byte of bytes) {
       if (this.#dead) return false;
-      this.#pending.push(byte);
-      const lead = this.#pending[0]!;
-      const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
-      if (size === 0 || (this.#pending.length > 1 && (byte & 0xc0) !== 0x80)) {
+      const state = utf8Step(this.#pending.length ? this.#utf8 : 0, byte);
+      if (state < 0) {
         this.#dead = true;
         return false;
       }
-      if (this.#pending.length < size) continue;
-      const code =
-        size === 1
-          ? lead
-          : this.#pending.slice(1).reduce((value, next) => (value << 6) | (next & 0x3f), lead & (0xff >> (size + 1)));
+      this.#pending.push(byte);
+      this.#utf8 = state;
+      if (state > 0) continue;
+      const [lead, ...rest] = this.#pending;
+      const size = this.#pending.length;
       this.#pending = [];
-      this.#scan(code);
+      this.#scan(size === 1 ? lead! : rest.reduce((value, next) => (value << 6) | (next & 0x3f), lead! & (0xff >> (size + 1))));
     }
     return !this.#dead;
   }

@@ -3,6 +3,7 @@ import { toByteLevel } from "./byte-level-alphabet.js";
 import { CompletionPlanner, type PlannerGrammar } from "./completion-planner.js";
 import { OpenerMasks } from "./opener-masks.js";
 import { TokenSpeller } from "./token-speller.js";
+import { Utf8Shapes, type Utf8State } from "./utf8-shapes.js";
 
 /** Whether a generation may, must, or must not call a tool. */
 export type ToolChoice = "auto" | "required" | "none";
@@ -89,6 +90,9 @@ export class ToolCallConstraint {
   #matcher?: CallMatcher;
   #bitmask?: Int32Array;
   readonly #speller: TokenSpeller;
+  readonly #utf8: Utf8Shapes;
+  /** Where the call's text stands in UTF-8 (mid-character or not). */
+  #utf8State: Utf8State = 0;
   #planner?: CompletionPlanner;
   /** Tokens the shortest completion of the open call takes (-1: not known now). */
   #cost = -1;
@@ -120,7 +124,9 @@ export class ToolCallConstraint {
   constructor(options: ToolCallConstraintOptions) {
     this.#options = options;
     this.#opener = OpenerMasks.for(options.grammar.callOpen, options.texts);
-    this.#speller = TokenSpeller.for(options.encoded ?? encodedTexts(options.texts));
+    const encoded = options.encoded ?? encodedTexts(options.texts);
+    this.#speller = TokenSpeller.for(encoded);
+    this.#utf8 = Utf8Shapes.for(encoded);
     this.#state = options.toolChoice === "required" ? (options.thinking ? "think" : "await") : "free";
   }
 
@@ -148,6 +154,7 @@ export class ToolCallConstraint {
           this.#leaveCall();
           continue;
         }
+        this.#utf8State = Math.max(0, this.#utf8.after(id, this.#utf8State));
         if (this.#plan.length) this.#plan = this.#plan[0] === id ? this.#plan.slice(1) : [];
         if (this.#planner && !this.#planner.feedBytes(this.#speller.bytesOf(id))) this.#losePlanner();
         continue;
@@ -167,6 +174,7 @@ export class ToolCallConstraint {
         try {
           this.#matcher = await this.#options.createMatcher();
           this.#state = "call";
+          this.#utf8State = 0;
           this.#planner = await this.#createPlanner();
         } catch (error) {
           // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
@@ -262,7 +270,10 @@ export class ToolCallConstraint {
 
   #applyCall(logits: Float32Array) {
     const bitmask = this.#bitmask!;
-    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0) logits[id] = -Infinity;
+    const utf8 = this.#utf8;
+    const state = this.#utf8State;
+    // xgrammar's mask, and well-formed UTF-8 (xgrammar lets a character be cut short by the next one's lead byte).
+    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0 || utf8.after(id, state) < 0) logits[id] = -Infinity;
     const planner = this.#planner;
     if (!planner) return;
     const left = this.#options.maxNewTokens - this.#generated;
