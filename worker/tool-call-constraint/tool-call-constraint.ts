@@ -191,8 +191,8 @@ export class ToolCallConstraint {
     if (this.#state === "free" && this.#options.toolChoice === "auto" && !this.#disabled && !this.#shortestCallAsked && this.#options.maxNewTokens - this.#generated <= OPENING_HORIZON) {
       this.#shortestCallAsked = true;
       const planner = await this.#createPlanner();
-      this.#shortestCall = planner ? this.#costOf(planner) : -1;
-      if (this.#shortestCall < 0) this.#shortestCall = undefined;
+      const cost = planner ? this.#costOf(planner) : -1;
+      this.#shortestCall = cost >= 0 ? cost : undefined;
     }
     if (wasInCall || this.#state === "call") {
       this.maskMs.push(performance.now() - started);
