@@ -45,8 +45,9 @@ const CLOSING_BAND = 24;
 const CLOSING_CANDIDATES = 8;
 /**
  * `auto`, outside a call, with this many tokens left or fewer: the constraint
- * learns how many tokens the shortest call takes (compiling the call grammar
- * if no call opened yet) and lets no call open that could not close in time.
+ * learns how many tokens the shortest call takes (the call grammar loads in
+ * the background if no call opened yet) and from then on lets no call open
+ * that could not close in time.
  */
 const OPENING_HORIZON = 64;
 
@@ -189,10 +190,13 @@ export class ToolCallConstraint {
     this.#bitmask = this.#state === "call" ? await this.#matcher!.getNextTokenBitmask() : undefined;
     this.#cost = this.#planner ? this.#costOf(this.#planner) : -1;
     if (this.#state === "free" && this.#options.toolChoice === "auto" && !this.#disabled && !this.#shortestCallAsked && this.#options.maxNewTokens - this.#generated <= OPENING_HORIZON) {
+      // Not awaited: the text streams on while the call grammar loads (xgrammar's chunk, if no call opened yet);
+      // from the step it is known, no call opens that could not close.
       this.#shortestCallAsked = true;
-      const planner = await this.#createPlanner();
-      const cost = planner ? this.#costOf(planner) : -1;
-      this.#shortestCall = cost >= 0 ? cost : undefined;
+      void this.#createPlanner().then((planner) => {
+        const cost = planner ? this.#costOf(planner) : -1;
+        if (cost >= 0) this.#shortestCall = cost;
+      });
     }
     if (wasInCall || this.#state === "call") {
       this.maskMs.push(performance.now() - started);
