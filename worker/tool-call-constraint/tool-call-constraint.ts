@@ -274,10 +274,9 @@ export class ToolCallConstraint {
 
   #applyCall(logits: Float32Array) {
     const bitmask = this.#bitmask!;
-    const utf8 = this.#utf8;
-    const state = this.#utf8State;
-    // xgrammar's mask, and well-formed UTF-8 (xgrammar lets a character be cut short by the next one's lead byte).
-    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0 || utf8.after(id, state) < 0) logits[id] = -Infinity;
+    const utf8 = this.#utf8.table(this.#utf8State);
+    // xgrammar's mask, and well-formed UTF-8 (xgrammar takes C0/F5 lead bytes, overlong forms and surrogates).
+    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0 || !(utf8[id]! >= 0)) logits[id] = -Infinity;
     const planner = this.#planner;
     if (!planner) return;
     const left = this.#options.maxNewTokens - this.#generated;

@@ -63,6 +63,11 @@ export class Utf8Shapes {
 
   /** The state after token `id` follows text in `state`; -1 when the token would make it ill-formed. */
   after(id: number, state: Utf8State): Utf8State {
+    return this.table(state)[id] ?? -1;
+  }
+
+  /** Each token's state after text in `state` (-1: ill-formed), computed once per state met: read it once per step. */
+  table(state: Utf8State): Int8Array {
     let table = this.#after.get(state);
     if (!table) {
       table = new Int8Array(this.#bytes.length);
@@ -73,6 +78,6 @@ export class Utf8Shapes {
       });
       this.#after.set(state, table);
     }
-    return table[id] ?? -1;
+    return table;
   }
 }
