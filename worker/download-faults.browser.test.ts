@@ -86,6 +86,20 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       { name: CACHE, repo: model.repo },
     );
   const whole = (entries: string[]) => entries.filter((entry) => !entry.includes("?"));
+  /** The bytes held in a file's pieces (`<path>?web-agents-chunk=<n>` entries). */
+  const pieceBytes = (page: Page, path: string): Promise<number> =>
+    page.evaluate(
+      async ({ name, repo, path }) => {
+        const cache = await caches.open(name);
+        let total = 0;
+        for (const request of await cache.keys()) {
+          if (!request.url.includes(`/${repo}/resolve/main/${path}?`)) continue;
+          total += (await (await cache.match(request))!.arrayBuffer()).byteLength;
+        }
+        return total;
+      },
+      { name: CACHE, repo: model.repo, path },
+    );
 
   /** With a good server: the download completes, and the model answers the scripted two-step tool loop from the cache. */
   async function downloadsAndAnswers(page: Page): Promise<void> {
@@ -173,8 +187,10 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
   for (const ranges of [true, false]) {
     it(`a connection dropped in the tokenizer keeps the verified files and the pieces, and the retry ${ranges ? "resumes with a Range request (206)" : "refetches only that file when the server ignores Range (200)"}`, async () => {
       const cut = CHUNK_BYTES + 2_000_000;
-      files.plan = { fault: "drop", files: "tokenizer.json", at: cut };
       const page = await open();
+      // A clean start even when an earlier test stopped before removing its model.
+      await page.evaluate((m) => (window as any).harness.client.deleteModel(m), model);
+      files.plan = { fault: "drop", files: "tokenizer.json", at: cut };
       const outcome = await download(page);
       expect(outcome).toMatchObject({ ok: false, error: { code: "download_failed", reason: "connection_dropped", file: "tokenizer.json", host } });
       expect((outcome as { error: EngineErrorData }).error.message).toBe(`The connection to ${host} dropped while downloading scripted. Try again: the download resumes where it stopped.`);
@@ -183,6 +199,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       expect(whole(kept)).toEqual(["config.json", "generation_config.json"]);
       expect(kept.filter((entry) => entry.startsWith("tokenizer.json?")).length).toBeGreaterThanOrEqual(1);
       expect(await status(page)).toEqual({ cached: false });
+      const keptBytes = await pieceBytes(page, "tokenizer.json");
 
       files.requests.length = 0;
       files.plan = { fault: "good", ranges };
@@ -190,8 +207,11 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       expect(retry).toEqual({ ok: true });
       const asked = files.requests.map(({ file, range, status }) => ({ file, range, status }));
       const resumedAt = Number(/^bytes=(\d+)-$/.exec(asked[0]?.range ?? "")?.[1]);
-      // Every byte before the first piece boundary was kept; at most what followed the last kept piece is asked again.
-      expect(resumedAt).toBeGreaterThanOrEqual(CHUNK_BYTES);
+      // Every byte that reached the page before the drop was kept, and the retry asks for exactly the rest. (How many
+      // reach it is the browser's business: Chromium can end the stream with the error before the last megabytes the
+      // server wrote are read, so a fixed lower bound such as a whole piece is not guaranteed on a loaded machine.)
+      expect(resumedAt).toBe(keptBytes);
+      expect(resumedAt).toBeGreaterThan(0);
       expect(resumedAt).toBeLessThanOrEqual(cut);
       expect(asked).toEqual([
         { file: "tokenizer.json", range: `bytes=${resumedAt}-`, status: ranges ? 206 : 200 },
