@@ -47,6 +47,16 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Runs `body` in a fresh browser context (its own IndexedDB), closed after, pass or fail. */
+async function inContext(body: (context: BrowserContext) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await body(context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A page of `context` (its IndexedDB shared with the context's other pages), the tokenizer loaded, its warnings collected. */
 async function open(context: BrowserContext, warnings: string[] = []): Promise<Page> {
   const page = await context.newPage();
@@ -62,8 +72,7 @@ const read = (page: Page, modelKey: string, change: "none" | "rename" | "added" 
 
 describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
   it("the first load builds and stores; a reloaded page reads the identical vocabulary back (times printed: figures, not a timed assertion)", async () => {
-    const context = await browser.newContext();
-    try {
+    await inContext(async (context) => {
       const first = await read(await open(context), "tiny/wasm-fp32");
       expect(first).toMatchObject({ from: "built", stored: true, identical: true });
       const warnings: string[] = [];
@@ -77,14 +86,11 @@ describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
       const buildMs = median(reads.map((r) => r.buildMs));
       const fingerprintMs = median(reads.map((r) => r.fingerprintMs));
       console.log(`vocabulary in Chromium (Qwen3, 151,669 tokens): built ${buildMs.toFixed(0)} ms; from IndexedDB ${readMs.toFixed(0)} ms read + ${fingerprintMs.toFixed(0)} ms fingerprint (medians of 3)`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("a tokenizer changed under the same model key (a token renamed, a token added) is rebuilt and replaces the entry", async () => {
-    const context = await browser.newContext();
-    try {
+    await inContext(async (context) => {
       const page = await open(context);
       expect(await read(page, "m")).toMatchObject({ from: "built", stored: true });
       const renamed = await read(page, "m", "rename");
@@ -93,27 +99,21 @@ describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
       expect(await read(page, "m", "added")).toMatchObject({ from: "built", identical: true });
       // The original again: its entry was replaced, so it is rebuilt, not read stale.
       expect(await read(page, "m")).toMatchObject({ from: "built", identical: true, helloText: "hello" });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("a corrupt entry is rejected and rebuilt, and the rebuilt one is read next time", async () => {
-    const context = await browser.newContext();
-    try {
+    await inContext(async (context) => {
       const page = await open(context);
       await read(page, "m");
       await page.evaluate(() => vocabularyTest.corrupt("m"));
       expect(await read(page, "m")).toMatchObject({ from: "built", stored: true, identical: true });
       expect(await read(page, "m")).toMatchObject({ from: "cache", identical: true });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("writes that fail (injected quota error) lose nothing: the built vocabulary is used, and one warning is printed", async () => {
-    const context = await browser.newContext();
-    try {
+    await inContext(async (context) => {
       const warnings: string[] = [];
       const page = await open(context, warnings);
       await page.evaluate(() => vocabularyTest.failWrites());
@@ -121,14 +121,11 @@ describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
       expect(await read(page, "m")).toMatchObject({ from: "built", stored: false, identical: true });
       await expect.poll(() => warnings.length).toBe(1);
       expect(warnings[0]).toMatch(/vocabulary could not be stored in IndexedDB \(.*quota is full.*\); it is built on each load instead/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("a database it cannot read (another version's, without the store) falls back to building, with one warning", async () => {
-    const context = await browser.newContext();
-    try {
+    await inContext(async (context) => {
       const warnings: string[] = [];
       const page = await open(context, warnings);
       await page.evaluate(() => vocabularyTest.createDatabaseWithoutStore());
@@ -136,8 +133,6 @@ describe("the constraint's vocabulary cache in Chromium's IndexedDB", () => {
       expect(await read(page, "m")).toMatchObject({ from: "built", stored: false, identical: true });
       await expect.poll(() => warnings.length).toBe(1);
       expect(warnings[0]).toMatch(/vocabulary could not be read from IndexedDB/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
