@@ -10,19 +10,21 @@ import type { EngineDevice, EngineKind } from "../worker/protocol.js";
 import { MODEL_FORMATS, type ModelFormatId } from "./model-format-id.js";
 
 /**
- * One file of a variant. Without `sha256`, `bytes` is an estimate (from the
- * parameter count and the bits per weight) that sizes the progress bar and
- * the storage check, and the server's `content-length` is enforced. With
- * `sha256`, `bytes` is the exact size: a download of any other size, or with
- * any other hash, is rejected before the cache keeps it.
+ * One file of a variant. With `sha256`, `bytes` is the exact size: a
+ * download of any other size, or with any other hash, is rejected before the
+ * cache keeps it. With `exactBytes` and no hash, the size alone is enforced.
+ * With neither, `bytes` is an estimate that sizes the progress bar and the
+ * storage check, and the server's `content-length` is enforced instead.
  */
 export interface CatalogFile {
   /** Path inside the repo, e.g. `onnx/model_q4f16.onnx`. */
   path: string;
-  /** Size in bytes: exact when `sha256` is set, else approximate. */
+  /** Size in bytes: exact with `sha256` or `exactBytes`, else approximate. */
   bytes: number;
   /** Hex SHA-256 of the file (64 characters, as `sha256sum` prints it). Pins the file: its size and hash are checked. */
   sha256?: string;
+  /** `bytes` is exact (a download of another size is rejected) though no hash is known. Default: exact only with `sha256`. */
+  exactBytes?: boolean;
 }
 
 /** One way to run a model: an engine, a device, a quantization and its files. */
@@ -35,6 +37,14 @@ export interface CatalogVariant {
   dtype: string;
   /** Hub repo (`onnx-community/Qwen3-0.6B-ONNX`) or, for web-llm, the MLC model id (`Qwen3-0.6B-q4f16_1-MLC`). */
   repo: string;
+  /**
+   * The repo's commit (or branch) the files are fetched at:
+   * `${baseUrl}/${repo}/resolve/${revision}/${path}`. The built-in catalogs
+   * pin a 40-hex commit, so that a file's size and sha256 hold. Default
+   * `"main"`: a site serving its own copy lays it out under `resolve/main/`.
+   * Ignored by web-llm, which fetches its own files.
+   */
+  revision?: string;
   /** Needs WebGPU's `shader-f16` (fp16 activations). */
   requiresShaderF16: boolean;
   /**
@@ -44,6 +54,8 @@ export interface CatalogVariant {
    * text only, the pair `onnx/embed_tokens_<dtype>.onnx` +
    * `onnx/decoder_model_merged_<dtype>.onnx`; each with its
    * `<file>_data` (`_data_1`, …) where the weights sit outside the graph.
+   * The engine opens exactly the `_data` chunks listed here (transformers.js's
+   * `use_external_data_format`), whatever the repo's `config.json` declares.
    */
   files: CatalogFile[];
   /** Approximate download size: the files' sum, or the weights' estimate for web-llm. */
@@ -82,6 +94,13 @@ export interface CatalogEntry {
   testModel?: boolean;
   /** Where this entry's files come from, overriding the adapter's `baseUrl` (test models served by the site). */
   baseUrl?: string;
+  /**
+   * Engines in order of preference among this model's variants of equal rank,
+   * where the adapter's `engines` option names none (see `resolveVariant`).
+   * Default `["transformers", "web-llm"]`. The Qwen3.5 entries prefer
+   * web-llm: transformers.js runs Qwen3.5 on WebGPU far more slowly.
+   */
+  engines?: readonly EngineKind[];
   /** In order of preference among variants of equal rank (see `resolveVariant`). */
   variants: CatalogVariant[];
 }
@@ -104,8 +123,9 @@ const fileSchema = z.strictObject(
     path: z.string().check(z.regex(/^[^/].*[^/]$|^[^/]$/, 'must be a path inside the repo, with no leading or trailing "/" (e.g. "onnx/model_q8.onnx")')),
     bytes: positiveInteger("the file's size in bytes (exact when sha256 is given)"),
     sha256: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters, as `sha256sum <file>` prints them"))),
+    exactBytes: z.optional(z.boolean({ error: "must be true or false: whether bytes is the file's exact size" })),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}: a file has path, bytes and sha256` : undefined) },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}: a file has path, bytes, sha256 and exactBytes` : undefined) },
 );
 
 const variantSchema = z
@@ -115,7 +135,8 @@ const variantSchema = z
       engine: z.enum(["transformers", "web-llm"], { error: 'must be "transformers" or "web-llm"' }),
       device: z.enum(["webgpu", "wasm"], { error: 'must be "webgpu" or "wasm" (the CPU)' }),
       dtype: text('the transformers.js dtype ("q4f16", "q4", "q8", "fp32") or the MLC quantization ("q4f16_1")'),
-      repo: text('the repo path the files sit under: <baseUrl>/<repo>/resolve/main/<path>'),
+      repo: text("the repo path the files sit under: <baseUrl>/<repo>/resolve/<revision>/<path>"),
+      revision: z.optional(z.string().check(z.regex(/^[^\s/]+$/, 'must be a commit or branch name with no spaces or "/" (e.g. a 40-hex commit, or "main")'))),
       requiresShaderF16: z.boolean({ error: "must be true or false: whether the variant needs WebGPU's shader-f16" }),
       files: z.array(fileSchema, { error: "must be an array of { path, bytes, sha256? }" }),
       bytes: positiveInteger("the variant's download size, the sum of its files' bytes"),
@@ -149,6 +170,14 @@ const variantSchema = z
         if (file.path.endsWith(".onnx") && file.bytes > ONNX_INLINE_LIMIT_BYTES && !paths.includes(`${file.path}_data`)) {
           issue(["files", index, "bytes"], `${file.path} is over 2 GB: its weights belong in ${file.path}_data, listed too`);
         }
+        // transformers.js opens a graph's chunks as `_data`, `_data_1`, … in order: a gap or an orphan never loads.
+        const chunk = /^(.*\.onnx)_data(?:_(\d+))?$/.exec(file.path);
+        if (chunk) {
+          const [, graph, number] = chunk;
+          const previous = number === undefined ? graph! : Number(number) === 1 ? `${graph}_data` : `${graph}_data_${Number(number) - 1}`;
+          if (!paths.includes(graph!)) issue(["files", index, "path"], `is a data chunk of ${graph}, which the variant does not list`);
+          else if (!paths.includes(previous)) issue(["files", index, "path"], `follows ${previous}, which the variant does not list: transformers.js opens chunks in order`);
+        }
       });
       const sum = variant.files.reduce((total, file) => total + file.bytes, 0);
       if (sum !== variant.bytes) issue(["bytes"], `must be the files' sum, ${sum} (it is ${variant.bytes})`);
@@ -167,6 +196,11 @@ export const catalogEntrySchema = z
       recommended: z.optional(z.boolean({ error: "must be true or false" })),
       testModel: z.optional(z.boolean({ error: "must be true or false" })),
       baseUrl: z.optional(text('where the files are served from: an absolute URL or a path on this site, e.g. "/models"')),
+      engines: z.optional(
+        z.array(z.enum(["transformers", "web-llm"], { error: 'must list "transformers" and/or "web-llm"' }), {
+          error: 'must be an array of engines in order of preference, e.g. ["web-llm", "transformers"]',
+        }),
+      ),
       variants: z.array(variantSchema, { error: "must be an array of variants" }).check(z.minLength(1, "must list at least one variant: the way the model runs on a device")),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `has unknown fields ${issue.keys.join(", ")}` : undefined) },

@@ -23,7 +23,13 @@ describe("the model catalog", () => {
     expect(QWEN35_CATALOG.map((entry) => entry.variants.map((variant) => variant.id))).toEqual([
       ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
       ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
-      ["webgpu-q4f16", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+      ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+    ]);
+    // transformers.js runs Qwen3.5 on WebGPU far more slowly than web-llm (qwen35-catalog.ts).
+    expect(QWEN35_CATALOG.map((entry) => entry.engines)).toEqual([
+      ["web-llm", "transformers"],
+      ["web-llm", "transformers"],
+      ["web-llm", "transformers"],
     ]);
   });
 
@@ -82,7 +88,8 @@ describe("the model catalog", () => {
     const small = QWEN3_CATALOG[0]!.variants;
     expect(small.find((variant) => variant.id === "webgpu-q4f16")).toMatchObject({
       repo: "onnx-community/Qwen3-0.6B-ONNX",
-      files: expect.arrayContaining([{ path: "onnx/model_q4f16.onnx", bytes: expect.any(Number) }]),
+      revision: "da1453100cf3ff33ef56d17983fc7a8648706db6",
+      files: expect.arrayContaining([{ path: "onnx/model_q4f16.onnx", bytes: 569_789_750, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]),
     });
     expect(small.find((variant) => variant.id === "wasm-q8")?.files.map((file) => file.path)).toContain("onnx/model_quantized.onnx");
     expect(QWEN3_CATALOG.flatMap((entry) => entry.variants.filter((variant) => variant.engine === "web-llm").map((variant) => variant.repo))).toEqual([
@@ -94,13 +101,31 @@ describe("the model catalog", () => {
       "Qwen3-4B-q4f32_1-MLC",
     ]);
     const large = QWEN3_CATALOG[2]!.variants.find((variant) => variant.id === "webgpu-q4f16")!;
-    expect(large.files.map((file) => file.path)).toContain("onnx/model_q4f16.onnx_data");
+    expect(large.files.map((file) => file.path)).toEqual(expect.arrayContaining(["onnx/model_q4f16.onnx_data", "onnx/model_q4f16.onnx_data_1"]));
+    // What the hub lacks is not offered: 1.7B's q4 is one graph past 2 GB, 4B has no q4 build.
+    expect(QWEN3_CATALOG.map((entry) => entry.variants.filter((variant) => variant.engine === "transformers").map((variant) => variant.id))).toEqual([
+      ["webgpu-q4f16", "webgpu-q4", "wasm-q8"],
+      ["webgpu-q4f16"],
+      ["webgpu-q4f16"],
+    ]);
+  });
+
+  it("pins every transformers.js variant to a commit, and every size it lists is exact but the two no record agrees on", () => {
+    for (const entry of QWEN_CATALOG) {
+      for (const variant of entry.variants.filter((candidate) => candidate.engine === "transformers")) {
+        expect(variant.revision, `${entry.id}/${variant.id}`).toMatch(/^[0-9a-f]{40}$/);
+        const estimates = variant.files.filter((file) => file.sha256 === undefined && file.exactBytes !== true).map((file) => `${variant.repo} ${file.path}`);
+        expect(estimates).toEqual(
+          variant.repo === "onnx-community/Qwen3-4B-ONNX" ? ["onnx-community/Qwen3-4B-ONNX config.json", "onnx-community/Qwen3-4B-ONNX tokenizer_config.json"] : [],
+        );
+      }
+    }
   });
 
   it("rejects what would break a download", () => {
     const entry = structuredClone(QWEN3_CATALOG[2]!);
     const variant = entry.variants[0]!;
-    variant.files = variant.files.filter((file) => !file.path.endsWith("_data"));
+    variant.files = variant.files.filter((file) => !/_data(_\d+)?$/.test(file.path));
     variant.files[variant.files.length - 1]!.bytes = 3_000_000_000;
     variant.bytes = variant.files.reduce((sum, file) => sum + file.bytes, 0);
     expect(catalogEntrySchema.safeParse(entry).error?.issues[0]?.message).toMatch(/over 2 GB/);
@@ -111,6 +136,23 @@ describe("the model catalog", () => {
     wrongSum.variants[0]!.bytes += 1;
     expect(catalogEntrySchema.safeParse(wrongSum).success).toBe(false);
     expect(catalogSchema.safeParse([QWEN3_CATALOG[0], QWEN3_CATALOG[0]]).success).toBe(false);
+  });
+
+  it("rejects data chunks transformers.js would never open: a gap, or a chunk without its graph", () => {
+    const withChunks = (paths: string[]) => {
+      const entry = structuredClone(QWEN3_CATALOG[2]!);
+      const variant = entry.variants[0]!;
+      variant.files = variant.files.filter((file) => !file.path.startsWith("onnx/")).concat(paths.map((path) => ({ path, bytes: 10 })));
+      variant.bytes = variant.files.reduce((sum, file) => sum + file.bytes, 0);
+      return catalogEntrySchema.safeParse(entry).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+    };
+    expect(withChunks(["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data", "onnx/model_q4f16.onnx_data_1"])).toEqual([]);
+    expect(withChunks(["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data_1"])).toEqual([
+      "variants.0.files.5.path: follows onnx/model_q4f16.onnx_data, which the variant does not list: transformers.js opens chunks in order",
+    ]);
+    expect(withChunks(["onnx/model_q4f16.onnx", "onnx/model_q4.onnx_data"])).toEqual([
+      "variants.0.files.5.path: is a data chunk of onnx/model_q4.onnx, which the variant does not list",
+    ]);
   });
 
   it("builds test-model entries, labelled as such, that pass the schema", () => {

@@ -6,19 +6,35 @@
  * `"qwen3"`). Plain data: `catalog-schema.ts` holds the types and the zod
  * schema a test checks this against.
  *
- * Sizes are estimates (parameters x bits per weight), marked approximate:
- * - transformers.js `q4f16`: 4-bit weights with an fp16 scale per 32 (4.5
- *   bits) for every MatMul, the untied LM head included, fp16 embedding;
- * - `q4`: 4-bit weights with fp32 scales (5 bits), fp32 embedding (FACTS.md
- *   measured 1.0 GB for a Qwen3-0.6B-shaped q4 model);
- * - `q8`: 8-bit MatMul and Gather weights;
- * - MLC `q4f16_1` / `q4f32_1`: 4.5 / 5 bits for every weight, the embedding
- *   stored once (tied), plus the tokenizer.
- * File names follow transformers.js's dtype suffixes (`model_q4f16.onnx`,
- * `model_q4.onnx`, `model_quantized.onnx` for q8); a graph past 2 GB keeps
- * its weights in `<file>_data`.
+ * The transformers.js files come from `qwen3-hub-files.json`: each repo
+ * pinned to one commit, every file's exact size and, where a public record
+ * gives it, its sha256, as `../shared/hub/hub-facts.json` records them
+ * (`catalog.hub.test.ts` checks every variant against it, file by file;
+ * `npm run catalog:check` against the hub's own tree API). Which variants
+ * exist follows what the repositories hold at those commits:
+ * - 0.6B: q4f16, q4 and q8 (`quantized`) are each one self-contained graph
+ *   (no `_data`), every file pinned by sha256.
+ * - 1.7B: q4f16 is one 1.43 GB graph. No plain q4: the repo's q4 is one
+ *   2,147,212,861-byte graph, past protobuf's 2 GB and past what a browser
+ *   hands ONNX Runtime as one buffer (it listed a `_data` file the repo does
+ *   not have, a 404 after 2.1 GB). No `quantized` size was found, so no CPU
+ *   variant. A GPU without `shader-f16` runs web-llm's q4f32_1.
+ * - 4B: q4f16 only, a 59.8 MB graph with two data chunks (2.10 GB + 677 MB;
+ *   the second was missing before, so the download could not load). No plain
+ *   q4 build was seen: without `shader-f16`, web-llm's q4f32_1. Its hashes
+ *   are recorded only against `main`, not this commit, so none is pinned;
+ *   `config.json` and `tokenizer_config.json` sizes conflict between records
+ *   and are estimates (the larger figure).
+ * `chat_template.jinja` is listed where the repo has it: the engine reads
+ * it when `tokenizer_config.json` carries no template.
+ *
+ * web-llm variants list no files (web-llm fetches its own); their sizes are
+ * estimates from the parameters at 4.5 (`q4f16_1`) / 5 (`q4f32_1`) bits per
+ * weight, the embedding stored once (tied), plus the tokenizer.
  */
-import type { CatalogEntry, CatalogFile } from "./catalog-schema.js";
+import type { CatalogEntry } from "./catalog-schema.js";
+import { hubVariantFiles } from "./hub-files.js";
+import QWEN3_HUB_FILES from "./qwen3-hub-files.json";
 import { QWEN35_CATALOG } from "./qwen35-catalog.js";
 
 export { QWEN35_CATALOG };
@@ -40,13 +56,12 @@ export const CPU_FALLBACK_NOTE = "No WebGPU in this browser: the model runs on t
  */
 export const CPU_SLOWER_NOTE = "Replies come more slowly than on a graphics chip.";
 
-/** Files every Qwen3 transformers.js variant needs besides its weights (tokenizer sizes are Qwen3's real ones). */
-const QWEN3_TEXT_FILES: readonly CatalogFile[] = [
-  { path: "config.json", bytes: 1_500 },
-  { path: "generation_config.json", bytes: 240 },
-  { path: "tokenizer.json", bytes: 11_422_654 },
-  { path: "tokenizer_config.json", bytes: 9_675 },
-];
+/** Files every Qwen3 transformers.js variant needs besides its weights. */
+const TEXT_FILES = ["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json"] as const;
+
+/** The pinned files of a Qwen3 repo: the text files (and its `chat_template.jinja`, where it has one), then the weights. */
+const qwen3Files = (repo: string, weights: readonly string[], chatTemplateFile = true) =>
+  hubVariantFiles(QWEN3_HUB_FILES, repo, [...TEXT_FILES, ...(chatTemplateFile ? ["chat_template.jinja"] : []), ...weights]);
 
 export const QWEN3_CATALOG: readonly CatalogEntry[] = [
   {
@@ -61,20 +76,16 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3-0.6B-ONNX",
         requiresShaderF16: true,
-        files: [...QWEN3_TEXT_FILES, { path: "onnx/model_q4f16.onnx", bytes: 646_000_000 }],
-        bytes: 657_434_069,
+        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4f16.onnx"]),
       },
       {
         id: "webgpu-q4",
         engine: "transformers",
         device: "webgpu",
         dtype: "q4",
-        repo: "onnx-community/Qwen3-0.6B-ONNX",
         requiresShaderF16: false,
-        files: [...QWEN3_TEXT_FILES, { path: "onnx/model_q4.onnx", bytes: 995_000_000 }],
-        bytes: 1_006_434_069,
+        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4.onnx"]),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -102,10 +113,8 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         engine: "transformers",
         device: "wasm",
         dtype: "q8",
-        repo: "onnx-community/Qwen3-0.6B-ONNX",
         requiresShaderF16: false,
-        files: [...QWEN3_TEXT_FILES, { path: "onnx/model_quantized.onnx", bytes: 752_000_000 }],
-        bytes: 763_434_069,
+        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_quantized.onnx"]),
         label: "Qwen3 0.6B (CPU)",
         brief: "Runs on the processor, no graphics chip needed: private, but replies come slowly.",
       },
@@ -122,24 +131,8 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3-1.7B-ONNX",
         requiresShaderF16: true,
-        files: [...QWEN3_TEXT_FILES, { path: "onnx/model_q4f16.onnx", bytes: 1_590_000_000 }],
-        bytes: 1_601_434_069,
-      },
-      {
-        id: "webgpu-q4",
-        engine: "transformers",
-        device: "webgpu",
-        dtype: "q4",
-        repo: "onnx-community/Qwen3-1.7B-ONNX",
-        requiresShaderF16: false,
-        files: [
-          ...QWEN3_TEXT_FILES,
-          { path: "onnx/model_q4.onnx", bytes: 400_000 },
-          { path: "onnx/model_q4.onnx_data", bytes: 2_319_600_000 },
-        ],
-        bytes: 2_331_434_069,
+        ...qwen3Files("onnx-community/Qwen3-1.7B-ONNX", ["onnx/model_q4f16.onnx"]),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -174,28 +167,9 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3-4B-ONNX",
         requiresShaderF16: true,
-        files: [
-          ...QWEN3_TEXT_FILES,
-          { path: "onnx/model_q4f16.onnx", bytes: 400_000 },
-          { path: "onnx/model_q4f16.onnx_data", bytes: 3_039_600_000 },
-        ],
-        bytes: 3_051_434_069,
-      },
-      {
-        id: "webgpu-q4",
-        engine: "transformers",
-        device: "webgpu",
-        dtype: "q4",
-        repo: "onnx-community/Qwen3-4B-ONNX",
-        requiresShaderF16: false,
-        files: [
-          ...QWEN3_TEXT_FILES,
-          { path: "onnx/model_q4.onnx", bytes: 400_000 },
-          { path: "onnx/model_q4.onnx_data", bytes: 4_069_600_000 },
-        ],
-        bytes: 4_081_434_069,
+        // No chat_template.jinja: no record shows this repo has one at this commit.
+        ...qwen3Files("onnx-community/Qwen3-4B-ONNX", ["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data", "onnx/model_q4f16.onnx_data_1"], false),
       },
       {
         id: "webgpu-mlc-q4f16_1",

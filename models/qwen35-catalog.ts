@@ -1,54 +1,65 @@
 /**
  * Qwen3.5 0.8B, 2B and 4B (format `"qwen3.5"`: XML tool calls, thinking off
- * by default in the Small models' template), on WebGPU only: no variant runs
- * on ONNX Runtime's WASM backend (see below). Plain data, checked against
- * `catalog-schema.ts` by a test. Sources: `research-qwen35.md` sections 3-5.
+ * unless `enableThinking`), on WebGPU only. Plain data, checked against
+ * `catalog-schema.ts` by a test. Sources: `research-qwen35.md` sections 3-5,
+ * and for the files `qwen35-hub-files.json`: each repo pinned to one commit,
+ * exact sizes and, where recorded, sha256 (`../shared/hub/hub-facts.json`;
+ * `catalog.hub.test.ts` checks every variant against it).
  *
- * transformers.js variants, by what onnx-community publishes:
+ * **web-llm first on WebGPU** (`engines`): Qwen3.5 through transformers.js
+ * on WebGPU is reported about 3x slower to decode and 20x slower to first
+ * token than Qwen3 of the same size (transformers.js issue 1599, open,
+ * Qwen3.5-4B q4f16 on an M2 Pro), and 0.8B at 0.7 tokens/s on an RTX 4070
+ * (kizuna-ai-lab/sokuji issue 306); web-llm runs the hybrid state natively
+ * since 0.2.83. The transformers.js variants stay for a site that passes
+ * `engines: ["transformers"]`, and for the constraint's exactness, which
+ * only the transformers.js engine has in full.
+ *
+ * transformers.js variants, by what the repos hold at their commits:
  * - 0.8B: `onnx-community/Qwen3.5-0.8B-Text-ONNX`, the text model alone
- *   (`model_type` `qwen3_5_text`): one graph, `onnx/model_<dtype>.onnx` with
- *   its weights in `.onnx_data`, loaded like Qwen3's.
+ *   (`model_type` `qwen3_5_text`): one graph, `onnx/model_<dtype>.onnx`
+ *   with its weights in one `.onnx_data`, loaded like Qwen3's. Sizes only:
+ *   no sha256 is recorded at this commit.
  * - 2B, 4B: `onnx-community/Qwen3.5-{2B,4B}-ONNX`, the multimodal export.
  *   `AutoModelForCausalLM` on its `Qwen3_5ForConditionalGeneration` config
  *   loads it text-only: the `embed_tokens` and `decoder_model_merged`
  *   sessions, never `vision_encoder`; a string `dtype` picks both sessions'
- *   files (`embed_tokens_q4f16.onnx`, `decoder_model_merged_q4f16.onnx`).
- *   4B's decoder weights are past 2 GB: two data files.
- * - WebGPU q4f16 everywhere; q4 (fp32 activations, for a GPU without
- *   `shader-f16`) where a file list shows it (0.8B Text-ONNX, 2B). 4B
- *   without `shader-f16` runs web-llm's q4f32_1.
+ *   files. q4f16 and q4 pinned by sha256; 4B's decoder has two data chunks.
+ *   Both ship `chat_template.jinja` (the same text as `tokenizer_config.json`'s
+ *   template).
  * - No CPU variant: the q4/q4f16 graphs quantize the embedding with
- *   GatherBlockQuantized, which ONNX Runtime's WASM backend has no kernel
- *   for (third-party, unverified here), and nothing shows the ~0.9 GB
- *   `quantized` 0.8B graph (or the Gated DeltaNet layers) running on WASM.
- *   The CPU keeps Qwen3 0.6B (q8).
+ *   GatherBlockQuantized, which ONNX Runtime's WASM backend is reported to
+ *   lack (third-party); the CPU keeps Qwen3 0.6B (q8).
  *
- * Sizes are approximate:
- * - 0.8B q4f16 (448 MiB) and q4 (526 MB) and 2B q4f16 (1.32 GB) are
- *   third-party figures (projects' manifests and benchmark lists, research
- *   section 4); the split between a graph and its data, and every other
- *   transformers.js size, are estimates from the text model's parameters
- *   (derived from its config: 752M, 1.88B, 4.21B, embeddings included) at
- *   4.5 bits per weight for q4f16 and 5 for q4, the LM head counted in the
- *   decoder; tokenizer and config sizes are the 0.8B export's (the family
- *   shares the tokenizer).
- * - web-llm: the same parameters at 4.5 (`q4f16_1`) / 5 (`q4f32_1`) bits,
- *   the embedding stored once, plus the tokenizer, as for Qwen3. Each brief
- *   gives web-llm's `vram_required_MB` (0.2.86 `prebuiltAppConfig`) as the
- *   GPU memory it needs.
+ * web-llm: sizes are the parameters at 4.5 (`q4f16_1`) / 5 (`q4f32_1`) bits,
+ * the embedding stored once, plus the tokenizer, as for Qwen3. Each brief
+ * gives web-llm's `vram_required_MB` (0.2.86 `prebuiltAppConfig`) as the GPU
+ * memory it needs.
  */
-import type { CatalogEntry, CatalogFile } from "./catalog-schema.js";
+import type { CatalogEntry } from "./catalog-schema.js";
+import { hubVariantFiles } from "./hub-files.js";
+import QWEN35_HUB_FILES from "./qwen35-hub-files.json";
 
-/** Files every Qwen3.5 transformers.js variant needs besides its weights (the 0.8B export's sizes). */
-const QWEN35_TEXT_FILES: readonly CatalogFile[] = [
-  { path: "config.json", bytes: 2_849 },
-  { path: "generation_config.json", bytes: 248 },
-  { path: "tokenizer.json", bytes: 19_226_111 },
-  { path: "tokenizer_config.json", bytes: 9_161 },
-];
+/** Files every Qwen3.5 transformers.js variant needs besides its weights. */
+const TEXT_FILES = ["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json"] as const;
 
-/** Sum of {@link QWEN35_TEXT_FILES}. */
-const TEXT_FILES_BYTES = 19_238_369;
+/** Web-llm before transformers.js on WebGPU: see the note at the top. */
+const WEB_LLM_FIRST = ["web-llm", "transformers"] as const;
+
+/** A Qwen3.5-0.8B-Text variant: one graph and its data. */
+const textOnnx = (dtype: string) =>
+  hubVariantFiles(QWEN35_HUB_FILES, "onnx-community/Qwen3.5-0.8B-Text-ONNX", [...TEXT_FILES, `onnx/model_${dtype}.onnx`, `onnx/model_${dtype}.onnx_data`]);
+
+/** A multimodal export's text-only files for `dtype`: the embedding and the decoder, each with its data chunks. */
+const multimodal = (repo: string, dtype: string, decoderChunks: number) =>
+  hubVariantFiles(QWEN35_HUB_FILES, repo, [
+    ...TEXT_FILES,
+    "chat_template.jinja",
+    `onnx/embed_tokens_${dtype}.onnx`,
+    `onnx/embed_tokens_${dtype}.onnx_data`,
+    `onnx/decoder_model_merged_${dtype}.onnx`,
+    ...Array.from({ length: decoderChunks }, (_, index) => `onnx/decoder_model_merged_${dtype}.onnx_data${index === 0 ? "" : `_${index}`}`),
+  ]);
 
 export const QWEN35_CATALOG: readonly CatalogEntry[] = [
   {
@@ -57,6 +68,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "The newest small Qwen: quick to download and to answer, on a GPU.",
     parameters: 752_393_024,
     format: "qwen3.5",
+    engines: WEB_LLM_FIRST,
     recommended: true,
     variants: [
       {
@@ -64,20 +76,16 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3.5-0.8B-Text-ONNX",
         requiresShaderF16: true,
-        files: [...QWEN35_TEXT_FILES, { path: "onnx/model_q4f16.onnx", bytes: 3_000_000 }, { path: "onnx/model_q4f16.onnx_data", bytes: 466_762_048 }],
-        bytes: TEXT_FILES_BYTES + 469_762_048,
+        ...textOnnx("q4f16"),
       },
       {
         id: "webgpu-q4",
         engine: "transformers",
         device: "webgpu",
         dtype: "q4",
-        repo: "onnx-community/Qwen3.5-0.8B-Text-ONNX",
         requiresShaderF16: false,
-        files: [...QWEN35_TEXT_FILES, { path: "onnx/model_q4.onnx", bytes: 3_000_000 }, { path: "onnx/model_q4.onnx_data", bytes: 523_000_000 }],
-        bytes: TEXT_FILES_BYTES + 526_000_000,
+        ...textOnnx("q4"),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -109,38 +117,23 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "Follows multi-step requests more reliably than 0.8B; needs a recent GPU and a bigger download.",
     parameters: 1_881_825_088,
     format: "qwen3.5",
+    engines: WEB_LLM_FIRST,
     variants: [
       {
         id: "webgpu-q4f16",
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3.5-2B-ONNX",
         requiresShaderF16: true,
-        files: [
-          ...QWEN35_TEXT_FILES,
-          { path: "onnx/embed_tokens_q4f16.onnx", bytes: 1_000 },
-          { path: "onnx/embed_tokens_q4f16.onnx_data", bytes: 286_000_000 },
-          { path: "onnx/decoder_model_merged_q4f16.onnx", bytes: 600_000 },
-          { path: "onnx/decoder_model_merged_q4f16.onnx_data", bytes: 1_034_000_000 },
-        ],
-        bytes: TEXT_FILES_BYTES + 1_320_601_000,
+        ...multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4f16", 1),
       },
       {
         id: "webgpu-q4",
         engine: "transformers",
         device: "webgpu",
         dtype: "q4",
-        repo: "onnx-community/Qwen3.5-2B-ONNX",
         requiresShaderF16: false,
-        files: [
-          ...QWEN35_TEXT_FILES,
-          { path: "onnx/embed_tokens_q4.onnx", bytes: 1_000 },
-          { path: "onnx/embed_tokens_q4.onnx_data", bytes: 318_000_000 },
-          { path: "onnx/decoder_model_merged_q4.onnx", bytes: 600_000 },
-          { path: "onnx/decoder_model_merged_q4.onnx_data", bytes: 1_176_000_000 },
-        ],
-        bytes: TEXT_FILES_BYTES + 1_494_601_000,
+        ...multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4", 1),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -172,23 +165,23 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "The most capable Qwen3.5 here, for a fast GPU with memory to spare; a large download.",
     parameters: 4_205_751_296,
     format: "qwen3.5",
+    engines: WEB_LLM_FIRST,
     variants: [
       {
         id: "webgpu-q4f16",
         engine: "transformers",
         device: "webgpu",
         dtype: "q4f16",
-        repo: "onnx-community/Qwen3.5-4B-ONNX",
         requiresShaderF16: true,
-        files: [
-          ...QWEN35_TEXT_FILES,
-          { path: "onnx/embed_tokens_q4f16.onnx", bytes: 1_000 },
-          { path: "onnx/embed_tokens_q4f16.onnx_data", bytes: 358_000_000 },
-          { path: "onnx/decoder_model_merged_q4f16.onnx", bytes: 600_000 },
-          { path: "onnx/decoder_model_merged_q4f16.onnx_data", bytes: 1_900_000_000 },
-          { path: "onnx/decoder_model_merged_q4f16.onnx_data_1", bytes: 466_000_000 },
-        ],
-        bytes: TEXT_FILES_BYTES + 2_724_601_000,
+        ...multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4f16", 2),
+      },
+      {
+        id: "webgpu-q4",
+        engine: "transformers",
+        device: "webgpu",
+        dtype: "q4",
+        requiresShaderF16: false,
+        ...multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4", 2),
       },
       {
         id: "webgpu-mlc-q4f16_1",

@@ -17,9 +17,12 @@ describe("resolveVariant", () => {
     }
   });
 
-  it("picks an fp32-activation variant where WebGPU lacks shader-f16", () => {
-    const resolved = resolveVariant(medium, { ...base, shaderF16: false })!;
-    expect(resolved.variant).toMatchObject({ engine: "transformers", dtype: "q4", requiresShaderF16: false });
+  it("picks an fp32-activation variant where WebGPU lacks shader-f16: transformers.js q4 where the hub has a loadable one, else web-llm's q4f32_1", () => {
+    const noF16 = { ...base, shaderF16: false };
+    expect(resolveVariant(small, noF16)!.variant).toMatchObject({ engine: "transformers", dtype: "q4", requiresShaderF16: false });
+    // 1.7B's q4 is one graph past 2 GB, 4B has none: web-llm serves them.
+    expect(resolveVariant(medium, noF16)!.variant).toMatchObject({ engine: "web-llm", dtype: "q4f32_1" });
+    expect(resolveVariant(large, noF16)!.variant).toMatchObject({ engine: "web-llm", dtype: "q4f32_1" });
   });
 
   it("picks the MLC variants when web-llm is preferred", () => {
@@ -46,7 +49,7 @@ describe("resolveVariant", () => {
     const software = { ...base, shaderF16: false, fallbackAdapter: true };
     expect(resolveVariant(small, software)).toMatchObject({ variant: { device: "wasm", dtype: "q8" }, note: SOFTWARE_WEBGPU_NOTE });
     // An entry with no CPU variant still runs on the software adapter, with the warning.
-    expect(resolveVariant(medium, software)).toMatchObject({ variant: { dtype: "q4" }, note: FALLBACK_ADAPTER_NOTE });
+    expect(resolveVariant(medium, software)).toMatchObject({ variant: { dtype: "q4f32_1" }, note: FALLBACK_ADAPTER_NOTE });
     expect(resolveVariant(QWEN35_CATALOG[0]!, software)).toMatchObject({ variant: { device: "webgpu" }, note: FALLBACK_ADAPTER_NOTE });
   });
 
@@ -65,10 +68,30 @@ describe("Qwen3.5 and the recommendation", () => {
   const runnable = (capabilities: DeviceCapabilities, options?: Parameters<typeof resolveVariant>[2]) =>
     QWEN_CATALOG.filter((entry) => resolveVariant(entry, capabilities, options) !== undefined);
 
-  it("runs Qwen3.5 on WebGPU only: q4f16, q4 without shader-f16 (web-llm's q4f32_1 for 4B), nothing on the CPU", () => {
-    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base)!.key)).toEqual(["qwen3.5-0.8b/webgpu-q4f16", "qwen3.5-2b/webgpu-q4f16", "qwen3.5-4b/webgpu-q4f16"]);
+  it("runs Qwen3.5 on WebGPU only, on web-llm first (transformers.js is known slow there), nothing on the CPU", () => {
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-mlc-q4f16_1",
+      "qwen3.5-2b/webgpu-mlc-q4f16_1",
+      "qwen3.5-4b/webgpu-mlc-q4f16_1",
+    ]);
     const noF16 = { ...base, shaderF16: false };
-    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16)!.key)).toEqual(["qwen3.5-0.8b/webgpu-q4", "qwen3.5-2b/webgpu-q4", "qwen3.5-4b/webgpu-mlc-q4f32_1"]);
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-mlc-q4f32_1",
+      "qwen3.5-2b/webgpu-mlc-q4f32_1",
+      "qwen3.5-4b/webgpu-mlc-q4f32_1",
+    ]);
+    // A site that runs transformers.js only still gets every size: q4f16, or q4 without shader-f16.
+    const transformersOnly = { engines: ["transformers"] as const };
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base, transformersOnly)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-q4f16",
+      "qwen3.5-2b/webgpu-q4f16",
+      "qwen3.5-4b/webgpu-q4f16",
+    ]);
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16, transformersOnly)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-q4",
+      "qwen3.5-2b/webgpu-q4",
+      "qwen3.5-4b/webgpu-q4",
+    ]);
     const cpu = { ...base, webgpu: false, shaderF16: false };
     expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, cpu))).toEqual([undefined, undefined, undefined]);
     expect(explainUnavailable(QWEN35_CATALOG[0]!, cpu)).toBe("Qwen3.5 0.8B needs WebGPU, which this browser does not offer.");
@@ -83,7 +106,14 @@ describe("Qwen3.5 and the recommendation", () => {
   });
 
   it("hands Qwen3.5's format to the engine, and none for Qwen3 (the default)", () => {
-    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base)!)).toMatchObject({ key: "qwen3.5-2b/webgpu-q4f16", format: "qwen3.5", dtype: "q4f16", repo: "onnx-community/Qwen3.5-2B-ONNX" });
+    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base, { engines: ["transformers"] })!)).toMatchObject({
+      key: "qwen3.5-2b/webgpu-q4f16",
+      format: "qwen3.5",
+      dtype: "q4f16",
+      repo: "onnx-community/Qwen3.5-2B-ONNX",
+      revision: "b1fc7ca3afafcb8e4b13d29715a6b9ea5af1d1cb",
+    });
+    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base)!)).toMatchObject({ key: "qwen3.5-2b/webgpu-mlc-q4f16_1", engine: "web-llm", format: "qwen3.5" });
     expect(toModelSource(resolveVariant(small, base)!)).not.toHaveProperty("format");
   });
 });
@@ -97,9 +127,20 @@ describe("toModelSource", () => {
       device: "webgpu",
       dtype: "q4f16",
       repo: "onnx-community/Qwen3-0.6B-ONNX",
+      revision: "da1453100cf3ff33ef56d17983fc7a8648706db6",
       baseUrl: "https://models.example.com/hub",
     });
-    expect(source.files.map((file) => file.path)).toEqual(["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model_q4f16.onnx"]);
+    expect(source.files.map((file) => file.path)).toEqual([
+      "config.json",
+      "generation_config.json",
+      "tokenizer.json",
+      "tokenizer_config.json",
+      "chat_template.jinja",
+      "onnx/model_q4f16.onnx",
+    ]);
+    // Pinned by sha256 (which pins the size), or by the exact size alone where no hash is recorded.
+    expect(source.files.find((file) => file.path === "onnx/model_q4f16.onnx")).toMatchObject({ bytes: 569_789_750, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(source.files.find((file) => file.path === "chat_template.jinja")).toEqual({ path: "chat_template.jinja", bytes: 4_116, exactBytes: true });
     expect(toModelSource(resolveVariant(small, base)!).baseUrl).toBe("https://huggingface.co");
   });
 });

@@ -17,7 +17,11 @@ export const SOFTWARE_WEBGPU_NOTE = "This browser's WebGPU runs in software here
 
 /** Options for {@link resolveVariant}. */
 export interface ResolveVariantOptions {
-  /** Engines in order of preference among variants of the same rank. Default `["transformers", "web-llm"]`. */
+  /**
+   * The engines that may run a model, in order of preference among variants
+   * of the same rank; an engine not listed is never used. Default: the
+   * entry's own `engines`, else `["transformers", "web-llm"]`.
+   */
   engines?: readonly EngineKind[];
 }
 
@@ -69,14 +73,15 @@ function noteFor(entry: CatalogEntry, variant: CatalogVariant, capabilities: Dev
  * first choice where WebGPU is a software adapter (SwiftShader), with
  * {@link SOFTWARE_WEBGPU_NOTE}; an entry with no wasm variant then runs on
  * the software adapter with {@link FALLBACK_ADAPTER_NOTE}. Ties go to the
- * preferred engine, then catalog order. `undefined` when nothing can run.
+ * preferred engine (the `engines` option, else the entry's `engines`, else
+ * transformers.js), then catalog order. `undefined` when nothing can run.
  */
 export function resolveVariant(
   entry: CatalogEntry,
   capabilities: DeviceCapabilities,
   options: ResolveVariantOptions = {},
 ): ResolvedVariant | undefined {
-  const engines = options.engines ?? DEFAULT_ENGINES;
+  const engines = options.engines ?? entry.engines ?? DEFAULT_ENGINES;
   let best: { variant: CatalogVariant; score: number } | undefined;
   for (const variant of entry.variants) {
     const variantRank = rank(variant, capabilities);
@@ -121,8 +126,8 @@ export function explainUnavailable(entry: CatalogEntry, capabilities: DeviceCapa
  * variant's files under `baseUrl` (the entry's own
  * `baseUrl` wins, then the argument, then {@link DEFAULT_MODEL_BASE_URL}).
  * A relative one is resolved against the page (`document.baseURI`).
- * Trailing slashes are dropped so `${baseUrl}/${repo}/resolve/main/${path}`
- * has none doubled.
+ * Trailing slashes are dropped so `${baseUrl}/${repo}/resolve/${revision}/${path}`
+ * has none doubled; the variant's `revision` (default `"main"`) names the commit.
  */
 export function toModelSource(resolved: ResolvedVariant, baseUrl: string = DEFAULT_MODEL_BASE_URL): ModelSource {
   const { entry, variant } = resolved;
@@ -136,9 +141,15 @@ export function toModelSource(resolved: ResolvedVariant, baseUrl: string = DEFAU
     device: variant.device,
     dtype: variant.dtype,
     repo: variant.repo,
+    ...(variant.revision !== undefined && { revision: variant.revision }),
     ...(entry.format !== undefined && { format: entry.format }),
     baseUrl: (page ? new URL(base, page).href : base).replace(/\/+$/, ""),
     // A file's sha256 pins it: the downloader then enforces its exact size and hash.
-    files: variant.files.map(({ path, bytes, sha256 }) => ({ path, bytes, ...(sha256 !== undefined && { sha256: sha256.toLowerCase() }) })),
+    files: variant.files.map(({ path, bytes, sha256, exactBytes }) => ({
+      path,
+      bytes,
+      ...(sha256 !== undefined && { sha256: sha256.toLowerCase() }),
+      ...(exactBytes === true && { exactBytes }),
+    })),
   };
 }

@@ -15,10 +15,11 @@ export function absoluteBaseUrl(baseUrl: string): string {
 
 /**
  * Where a model file is fetched from, and its key in {@link MODEL_CACHE_NAME}:
- * `${baseUrl}/${repo}/resolve/main/${path}`. transformers.js builds the same
- * URL from `env.remoteHost` + `env.remotePathTemplate`, which is how it finds
+ * `${baseUrl}/${repo}/resolve/${revision}/${path}` (revision `main` unless the
+ * source pins one). transformers.js builds the same URL from `env.remoteHost`
+ * + `env.remotePathTemplate` and its `revision` option, which is how it finds
  * our cached files without a request.
  */
-export function modelFileUrl(model: Pick<ModelSource, "baseUrl" | "repo">, path: string): string {
-  return `${absoluteBaseUrl(model.baseUrl)}/${model.repo}/resolve/main/${path}`;
+export function modelFileUrl(model: Pick<ModelSource, "baseUrl" | "repo" | "revision">, path: string): string {
+  return `${absoluteBaseUrl(model.baseUrl)}/${model.repo}/resolve/${encodeURIComponent(model.revision ?? "main")}/${path}`;
 }

@@ -46,9 +46,18 @@ export interface ModelSource {
   dtype: string;
   /** `onnx-community/Qwen3-0.6B-ONNX`, or the MLC model id `Qwen3-0.6B-q4f16_1-MLC`. */
   repo: string;
-  /** Where files are fetched from: `${baseUrl}/${repo}/resolve/main/${path}`. The site may serve its own copy. */
+  /**
+   * The repo's commit (or branch) the files are fetched at. Default `"main"`.
+   * Part of every file's URL and cache key (`model-file-url.ts`).
+   */
+  revision?: string;
+  /** Where files are fetched from: `${baseUrl}/${repo}/resolve/${revision}/${path}`. The site may serve its own copy. */
   baseUrl: string;
-  /** The files to download; for web-llm, the engine's own list is used and this may be empty. */
+  /**
+   * The files to download; for web-llm, the engine's own list is used and this
+   * may be empty. For transformers.js it is also what the engine opens: each
+   * graph's `_data` chunks listed here, and no others.
+   */
   files: ModelFile[];
   /**
    * The family's prompt and tool-call format (`models/model-formats.ts`): the
@@ -113,6 +122,12 @@ export interface CacheStatus {
    * evicted) and removed, so the model needs a download again.
    */
   removed?: "damaged" | "evicted";
+  /**
+   * A copy of other files is here: saved before the catalog moved the model
+   * to another commit or file list. It does not load; a download replaces
+   * it, copying the files whose pinned sha256 did not change.
+   */
+  outdated?: boolean;
 }
 
 /** One message in the model's own chat-template shape (declared with the model formats, in models/). */
@@ -215,6 +230,8 @@ export interface EngineErrorData {
  * - `storage_failed`: the browser would not save the file (not a quota error).
  * - `damaged` / `evicted`: the saved copy could not be read, or the browser
  *   deleted some of its files; the rest was removed (`not_cached`).
+ * - `outdated`: the saved copy is of an earlier release of the model's files
+ *   (`not_cached`); a download reuses the files that did not change.
  * - `engine_failed`: the engine could not start the model from a good copy.
  */
 export type EngineErrorReason =
@@ -227,6 +244,7 @@ export type EngineErrorReason =
   | "storage_failed"
   | "damaged"
   | "evicted"
+  | "outdated"
   | "engine_failed";
 
 /**

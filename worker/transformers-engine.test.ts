@@ -1,4 +1,6 @@
-import { dirname } from "node:path";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
 import { EngineError } from "./engine-error.js";
@@ -52,6 +54,36 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
     });
     expect(textOf(second)).toBe(DEFAULT_SCRIPTED_ANSWER);
     expect(second.filter((event) => event.type === "end")).toEqual([{ type: "end", reason: "stop" }]);
+  }, 60_000);
+
+  it("reads the chat template from chat_template.jinja when tokenizer_config.json carries none, as newer exports ship it", async () => {
+    const { folder } = await ensureTestModel(scriptedModel({ id: "scripted-jinja-template", chatTemplateFile: true }));
+    expect(JSON.parse(readFileSync(join(folder, "tokenizer_config.json"), "utf8"))).not.toHaveProperty("chat_template");
+    expect(existsSync(join(folder, "chat_template.jinja"))).toBe(true);
+    const events = await collect(engine, {
+      id: "jinja",
+      model: source("scripted-jinja-template"),
+      conversationId: "jinja",
+      messages: [{ role: "user", content: "Buy socks" }],
+      tools,
+      temperature: 0,
+    });
+    // The scripted graph answers with its call only when the template rendered the prompt it knows.
+    expect(textOf(events)).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
+
+    // With neither, the load fails and says why, instead of rendering no prompt.
+    const bare = mkdtempSync(join(tmpdir(), "no-template-"));
+    try {
+      cpSync(folder, join(bare, "scripted-no-template"), { recursive: true });
+      rmSync(join(bare, "scripted-no-template", "chat_template.jinja"));
+      const error = await new TransformersEngine({ localModelPath: `${bare}/` }).load(source("scripted-no-template")).catch((caught: unknown) => caught);
+      expect(EngineError.isInstance(error) && error.toJSON()).toMatchObject({
+        code: "load_failed",
+        message: expect.stringContaining("has no chat template: its tokenizer_config.json names none and it has no chat_template.jinja"),
+      });
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("generates on the tiny model with usage, and stops at maxNewTokens with reason length", async () => {

@@ -21,11 +21,13 @@ import {
   type KeptCache,
 } from "./prefix-cache.js";
 import { wasmThreadsFor } from "./wasm-threads.js";
+import { externalDataChunks } from "./external-data-chunks.js";
+import { loadTokenizer, type Tokenizer } from "./load-tokenizer.js";
+import { modelTextReader } from "./read-model-text.js";
 import { constraintForRequest, prepareToolCallConstraint } from "./tool-call-constraint/constraint-for-request.js";
 import type { ToolCallConstraint } from "./tool-call-constraint/tool-call-constraint.js";
 
 type Transformers = typeof import("@huggingface/transformers");
-type Tokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
 type CausalModel = Awaited<ReturnType<Transformers["AutoModelForCausalLM"]["from_pretrained"]>>;
 
 /** Options for {@link TransformersEngine}. */
@@ -137,7 +139,7 @@ export class TransformersEngine implements ModelEngine {
       env.useFSCache = false;
       return;
     }
-    // The files are in our Cache API cache under `${baseUrl}/${repo}/resolve/main/${path}`;
+    // The files are in our Cache API cache under `${baseUrl}/${repo}/resolve/${revision}/${path}`;
     // transformers.js looks a file up there under its remote URL, built from
     // these two settings, before it would fetch (and fetching is off).
     // transformers.js refuses both sources off, and `local_files_only` needs
@@ -199,7 +201,11 @@ export class TransformersEngine implements ModelEngine {
       const library = await this.library();
       this.configure(library, model);
       onProgress({ progress: 0 });
-      const tokenizer = await library.AutoTokenizer.from_pretrained(model.repo, { local_files_only: true });
+      const read = modelTextReader(model, {
+        ...(this.options.localModelPath !== undefined && { localModelPath: this.options.localModelPath }),
+        cacheName: this.options.cacheName ?? MODEL_CACHE_NAME,
+      });
+      const tokenizer = await loadTokenizer(library, read, model.key);
       onProgress({ progress: 0.1 });
       const device = model.device === "webgpu" ? "webgpu" : isNode ? "cpu" : "wasm";
       // A progress callback also makes transformers.js stream each file out of the cache:
@@ -212,6 +218,10 @@ export class TransformersEngine implements ModelEngine {
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
         dtype: model.dtype as never,
+        revision: model.revision ?? "main",
+        // The chunks the download list holds, whatever the repo's config.json declares (a source
+        // with no list, a local folder in tests, leaves it to config.json).
+        ...(model.files.length > 0 && { use_external_data_format: externalDataChunks(model.files) }),
         local_files_only: true,
         progress_callback: (info: { status: string; file?: string; loaded?: number; total?: number }) => {
           if (!info.file) return;

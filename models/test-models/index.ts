@@ -33,4 +33,5 @@ export { allTestModels, defaultTestModels, qwen35TestModels, SHAPED_DTYPES } fro
 export { DTYPE_FILE_NAMES, type TestModelDefinition, type TestModelDtype } from "./test-model-definition.js";
 export { MANIFEST_FILE, readTestModelManifest, type TestModelFile, type TestModelManifest } from "./test-model-manifest.js";
 export { tinyModel, type TinyModelOptions } from "./tiny-model.js";
+export { withChatTemplateFile, type Qwen3TokenizerFiles } from "./qwen3-tokenizer.js";
 export { writeTestModel, type WriteTestModelOptions } from "./write-test-model.js";

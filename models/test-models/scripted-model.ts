@@ -1,5 +1,6 @@
 import { formatToolCall, type QwenToolCall } from "./format-tool-call.js";
 import { qwen35TokenizerFiles } from "./qwen35-tokenizer.js";
+import { withChatTemplateFile, type Qwen3TokenizerFiles } from "./qwen3-tokenizer.js";
 import { QWEN3_0_6B_SHAPE } from "./qwen3-shape.js";
 import { buildScriptedGraph } from "./scripted-graph.js";
 import { scriptedTokens } from "./scripted-tokens.js";
@@ -33,6 +34,11 @@ export interface ScriptedModelOptions {
    * what these models test.
    */
   chatFormat?: "qwen3" | "qwen3.5";
+  /**
+   * Ship the chat template as `chat_template.jinja` only, with none in
+   * `tokenizer_config.json` (the layout of newer exports). Default false.
+   */
+  chatTemplateFile?: boolean;
 }
 
 /** The replies a scripted model with these options emits, in order. */
@@ -60,10 +66,17 @@ export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefi
       ? "weightless stand-in with Qwen3.5's chat template that replays XML tool calls, then an answer: exact tool-loop tests"
       : "weightless Qwen3 stand-in that replays a tool call, then an answer: exact tool-loop tests",
     shape,
-    options: qwen35 ? { replies, chatFormat: "qwen3.5" } : { replies },
+    options: { replies, ...(qwen35 && { chatFormat: "qwen3.5" }), ...(options.chatTemplateFile && { chatTemplateFile: true }) },
     approximateBytes: 12_000_000,
-    ...(qwen35 ? { tokenizerFiles: qwen35TokenizerFiles } : {}),
+    ...tokenizerFilesFor(qwen35, options.chatTemplateFile === true),
     createGraph: async (tokenizer) =>
       buildScriptedGraph(scriptedTokens(await tokenizer(), replies, { openThinkingPrompt: qwen35 }), { vocabSize: shape.vocabSize }),
   };
+}
+
+/** The `tokenizerFiles` hook for a format and template layout; none (the files as they are) for Qwen3 in tokenizer_config.json. */
+function tokenizerFilesFor(qwen35: boolean, chatTemplateFile: boolean): { tokenizerFiles?: (files: Qwen3TokenizerFiles) => Qwen3TokenizerFiles } {
+  const format = qwen35 ? qwen35TokenizerFiles : (files: Qwen3TokenizerFiles) => files;
+  if (chatTemplateFile) return { tokenizerFiles: (files) => withChatTemplateFile(format(files)) };
+  return qwen35 ? { tokenizerFiles: qwen35TokenizerFiles } : {};
 }

@@ -19,7 +19,8 @@ export interface WriteTestModelOptions {
 /**
  * Writes a transformers.js model folder from scratch (whatever was there is
  * removed first): `config.json`, `generation_config.json`, `tokenizer.json`,
- * `tokenizer_config.json`, `onnx/<dtype file>` (+ `_data`), and last
+ * `tokenizer_config.json` (and `chat_template.jinja` when the tokenizer files
+ * carry one), `onnx/<dtype file>` (+ `_data`), and last
  * `manifest.json`, so a folder without a manifest is an interrupted build.
  */
 export async function writeTestModel(folder: string, definition: TestModelDefinition, options: WriteTestModelOptions): Promise<TestModelManifest> {
@@ -39,6 +40,7 @@ export async function writeTestModel(folder: string, definition: TestModelDefini
   writeFileSync(join(folder, "generation_config.json"), json(qwen3GenerationConfigJson()));
   writeFileSync(join(folder, "tokenizer.json"), tokenizerFiles.tokenizerJson);
   writeFileSync(join(folder, "tokenizer_config.json"), tokenizerFiles.tokenizerConfigJson);
+  if (tokenizerFiles.chatTemplateJinja !== undefined) writeFileSync(join(folder, "chat_template.jinja"), tokenizerFiles.chatTemplateJinja);
   const written = writeOnnxModel(graph, { path: join(folder, "onnx", onnxFile), externalData });
 
   const paths = [
@@ -46,6 +48,7 @@ export async function writeTestModel(folder: string, definition: TestModelDefini
     "generation_config.json",
     "tokenizer.json",
     "tokenizer_config.json",
+    ...(tokenizerFiles.chatTemplateJinja !== undefined ? ["chat_template.jinja"] : []),
     ...written.files.map((file) => relative(folder, file).split(sep).join("/")),
   ];
   const files = describeFiles(folder, paths);

@@ -4,7 +4,8 @@ import type { Plugin } from "vite";
 
 /**
  * Serves the built test models, `<root>/<id>/<path>`, at
- * `/models/test/<id>/resolve/main/<path>` (the hub's layout). Under
+ * `/models/test/<id>/resolve/<revision>/<path>` (the hub's layout; any
+ * revision, `main` or a pinned commit, serves the same files). Under
  * `/slow-models/` the body trickles (64 KB every 20 ms) so a download can be
  * cancelled midway.
  */
@@ -13,7 +14,7 @@ export function modelFilesPlugin(root: string): Plugin {
     name: "model-files",
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const match = /^\/(models|slow-models)\/test\/([\w-]+)\/resolve\/main\/(.+)$/.exec(request.url ?? "");
+        const match = /^\/(models|slow-models)\/test\/([\w-]+)\/resolve\/[\w.-]+\/(.+)$/.exec(request.url ?? "");
         const file = match && join(root, match[2]!, match[3]!);
         if (!match || !file || !existsSync(file)) return next();
         response.setHeader("content-length", statSync(file).size);

@@ -49,4 +49,33 @@ describe("createLocalAdapter in headless Chromium on wasm: real worker, transfor
     }
   }, 60_000);
 
+  it("a model pinned to a commit downloads from resolve/<commit>/ only, and loads from the cache with the network off (transformers.js's own tokenizer lookup would ask resolve/main)", async () => {
+    const revision = "0123456789abcdef0123456789abcdef01234567";
+    const page = await open(state.context, state.server.url);
+    state.modelRequests.length = 0;
+    await page.evaluate((revision) => harness.start({ model: "test-scripted", baseUrl: "/models/test", revision }), revision);
+    await waitFor(page, () => harness.status(), (status) => status.state === "needs-download", "the probe");
+    await page.evaluate(() => harness.prepare());
+    expect(state.modelRequests.length).toBeGreaterThan(0);
+    expect(state.modelRequests.filter((url) => !url.includes(`/scripted/resolve/${revision}/`))).toEqual([]);
+    expect((await page.evaluate(() => harness.cachedFiles("scripted"))).filter((url) => url.includes(`/resolve/${revision}/`)).length).toBe(state.modelRequests.length);
+    await page.close();
+
+    // A new page and worker with every model request cut: everything comes from the cache under the pinned URLs.
+    state.modelRequests.length = 0;
+    await state.context.route("**/*", (route) => (isModelFile(route.request().url()) ? route.abort("internetdisconnected") : route.fallback()));
+    try {
+      const again = await open(state.context, state.server.url);
+      await again.evaluate((revision) => harness.start({ model: "test-scripted", baseUrl: "/models/test", revision }), revision);
+      await waitFor(again, () => harness.status(), (status) => status.state === "ready", "the pinned model to load from the cache");
+      await state.context.setOffline(true);
+      await buySocks(again, 0);
+      expect(state.modelRequests).toEqual([]);
+      await again.evaluate(() => harness.deleteModel("test-scripted"));
+      await again.close();
+    } finally {
+      await state.context.setOffline(false);
+      await state.context.unrouteAll();
+    }
+  }, 60_000);
 });

@@ -21,7 +21,7 @@ const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
 type Snapshot = { messages: AgentMessage[]; status: string; error?: { message: string }; adapterStatus: AdapterStatus };
 type Harness = {
-  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm" }): Promise<void>;
+  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm"; revision?: string }): Promise<void>;
   statuses(): AdapterStatus[];
   status(): AdapterStatus;
   models(): { id: string; cached?: boolean; selected?: boolean }[];

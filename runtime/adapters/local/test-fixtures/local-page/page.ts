@@ -41,6 +41,8 @@ interface StartOptions {
    * pick the CPU variant (a software WebGPU adapter is slower than WASM).
    */
   device?: "webgpu" | "wasm";
+  /** Pin the test models' variants to this commit: their files then come from `resolve/<revision>/`. */
+  revision?: string;
 }
 
 let adapter: LocalAdapter | undefined;
@@ -78,8 +80,15 @@ const harness = {
       },
       ...(options.threads !== undefined && { threads: options.threads }),
       // Only the project's test models: the Qwen3 catalog is not served here.
-      ...(options.device
-        ? { models: testModelEntries({ baseUrl: options.baseUrl }).map((entry) => ({ ...entry, variants: entry.variants.filter((variant) => variant.device === options.device) })) }
+      ...(options.device || options.revision
+        ? {
+            models: testModelEntries({ baseUrl: options.baseUrl }).map((entry) => ({
+              ...entry,
+              variants: entry.variants
+                .filter((variant) => !options.device || variant.device === options.device)
+                .map((variant) => ({ ...variant, ...(options.revision && { revision: options.revision }) })),
+            })),
+          }
         : { models: [], testModels: { baseUrl: options.baseUrl } }),
       model: options.model,
       // Each start names its model: no choice remembered from an earlier start on this origin.
