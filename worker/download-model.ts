@@ -6,6 +6,7 @@ import { withModelLock } from "./model-lock.js";
 import { deleteManifest, readManifest, writeManifest, type ManifestFile, type ModelManifest } from "./model-manifest.js";
 import { deletePartial, discardPartial, partialBytes, readPartial, writePartial, type PartialDownload, type PartialFile } from "./partial-download.js";
 import type { DownloadProgress, EngineErrorReason, ModelSource } from "./protocol.js";
+import { manifestMatches, reusableFile } from "./saved-copy.js";
 
 /** Options for {@link downloadModel}. */
 export interface DownloadModelOptions {
@@ -49,6 +50,9 @@ export async function allInCache(cache: Cache, urls: string[]): Promise<boolean>
  * - Once per origin: under a Web Lock named after the model key, so a second
  *   tab waits (its progress following the first's partial record) and then
  *   finds the model cached, with no request.
+ * - Reuses an outdated copy (saved before the catalog moved the model to
+ *   another commit): a file whose pinned sha256 it already holds is copied
+ *   to its new URL, not fetched; the old copy goes once the new one is saved.
  *
  * Rejects with an `EngineError` whose message is a sentence for the person
  * (`engineErrorMessage`): `download_failed` (`unreachable`,
@@ -82,13 +86,17 @@ async function downloadHoldingLock(model: ModelSource, cache: Cache, knownTotal:
   const fetchFile = options.fetch ?? globalThis.fetch.bind(globalThis);
 
   // Another tab may have finished it while this one waited for the lock.
-  const existing = await readManifest(model.key);
-  if (existing) {
-    if (await allInCache(cache, existing.files.map((file) => file.url))) {
-      onProgress({ loadedBytes: existing.totalBytes, totalBytes: existing.totalBytes });
-      return existing;
+  let previous = await readManifest(model.key);
+  if (previous) {
+    const complete = await allInCache(cache, previous.files.map((file) => file.url));
+    if (complete && manifestMatches(previous, model)) {
+      onProgress({ loadedBytes: previous.totalBytes, totalBytes: previous.totalBytes });
+      return previous;
     }
-    await deleteManifest(model.key);
+    if (!complete) {
+      await deleteManifest(model.key);
+      previous = undefined;
+    }
   }
 
   const partial: PartialDownload = (await readPartial(model.key)) ?? { key: model.key, files: {}, updatedAt: Date.now() };
@@ -106,6 +114,13 @@ async function downloadHoldingLock(model: ModelSource, cache: Cache, knownTotal:
     for (const file of model.files) {
       signal?.throwIfAborted();
       const url = modelFileUrl(model, file.path);
+      const reused = await copyUnchanged(cache, reusableFile(previous, file), url);
+      if (reused) {
+        files.push(reused);
+        loadedBytes += reused.bytes;
+        onProgress({ loadedBytes, totalBytes: Math.max(totalBytes, loadedBytes), file: file.path });
+        continue;
+      }
       const pinned = { ...(exactSize(file) !== undefined && { bytes: exactSize(file) }), ...(file.sha256 !== undefined && { sha256: file.sha256 }) };
       let state: PartialFile | undefined = partial.files[file.path];
       if (state && (state.url !== url || state.pinned.bytes !== pinned.bytes || state.pinned.sha256 !== pinned.sha256)) {
@@ -150,6 +165,9 @@ async function downloadHoldingLock(model: ModelSource, cache: Cache, knownTotal:
     };
     await writeManifest(manifest);
     await deletePartial(model.key);
+    // What the outdated copy held that the new one does not.
+    const kept = new Set(files.map((file) => file.url));
+    await Promise.all((previous?.files ?? []).filter((file) => !kept.has(file.url)).map((file) => cache.delete(file.url).catch(() => false)));
     return manifest;
   } catch (error) {
     const resumable = !signal?.aborted && EngineError.isInstance(error) && error.reason !== undefined && RESUMABLE.has(error.reason);
@@ -169,3 +187,13 @@ async function downloadHoldingLock(model: ModelSource, cache: Cache, knownTotal:
 }
 
 const optional = (freeBytes: number | undefined) => (freeBytes === undefined ? {} : { freeBytes });
+
+/** Copies an unchanged file of an outdated copy to its new URL; `undefined` when there is none to copy. */
+async function copyUnchanged(cache: Cache, file: ManifestFile | undefined, url: string): Promise<ManifestFile | undefined> {
+  if (!file) return undefined;
+  if (file.url === url) return (await cache.keys(url)).length > 0 ? file : undefined;
+  const response = await cache.match(file.url);
+  if (!response) return undefined;
+  await cache.put(url, response);
+  return { ...file, url };
+}

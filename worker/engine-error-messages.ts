@@ -39,6 +39,8 @@ export function engineErrorMessage(facts: EngineErrorFacts, model: string): stri
       return `This browser could not save ${model}. Free up some space and try again, or use the cloud model.`;
     case "damaged":
       return `The saved copy of ${model} was damaged and has been removed. Download it again.`;
+    case "outdated":
+      return `${model} was updated since it was saved on this device. Download it again: the files that did not change are reused.`;
     case "evicted":
       return `The browser deleted part of the saved copy of ${model} to free space, so the rest was removed too. Download it again.`;
     case "engine_failed":

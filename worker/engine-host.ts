@@ -80,7 +80,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         const stored = requireCached && !engine.download;
         if (stored) {
           const status = await options.store.cacheStatus(model);
-          if (!status.cached) throw modelEngineError({ code: "not_cached", ...(status.removed && { reason: status.removed }) }, model);
+          if (!status.cached) {
+            const reason = status.removed ?? (status.outdated ? "outdated" : undefined);
+            throw modelEngineError({ code: "not_cached", ...(reason && { reason }) }, model);
+          }
         }
         try {
           await engine.load(model, onProgress);

@@ -35,7 +35,7 @@ describe("downloads and the model cache, through the real module worker in headl
     [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [modelFiles(root)])]);
     context = await browser.newContext();
     context.on("request", (request) => {
-      if (/\/resolve\/main\//.test(request.url())) modelRequests.push(request.url());
+      if (/\/resolve\/[^/]+\//.test(request.url())) modelRequests.push(request.url());
     });
   }, 120_000);
   afterAll(async () => {
@@ -89,6 +89,37 @@ describe("downloads and the model cache, through the real module worker in headl
     expect(await again.evaluate(async (m) => (await (await caches.open("web-agents-models-v1")).keys()).filter((r) => r.url.includes(m.repo)).length, model)).toBe(0);
     await again.close();
   }, 120_000);
+
+  it("a copy saved before the catalog pinned another commit is outdated: not cached, and its download copies every file whose pinned sha256 it holds, fetches the rest, then drops the old copy", async () => {
+    const saved = sourceFor(scripted);
+    const page = await open();
+    await page.evaluate((m) => (window as any).harness.client.download("old", m, () => {}), saved);
+    // The next release pins a commit; config.json is listed without a hash, so it is never assumed unchanged.
+    const pinned: ModelSource = {
+      ...saved,
+      revision: "89abcdef0123456789abcdef0123456789abcdef",
+      files: saved.files.map((file) => (file.path === "config.json" ? { path: file.path, bytes: file.bytes! } : file)),
+    };
+    expect(await page.evaluate((m) => (window as any).harness.client.cacheStatus(m), pinned)).toEqual({ cached: false, outdated: true });
+    // Loading it says why, in a sentence, rather than failing inside the engine.
+    const error = await page.evaluate((m) => (window as any).harness.client.load(m, () => {}).then(() => "loaded", (caught: Error) => caught.message), pinned);
+    expect(error).toBe(`scripted was updated since it was saved on this device. Download it again: the files that did not change are reused.`);
+
+    modelRequests.length = 0;
+    await page.evaluate((m) => (window as any).harness.client.download("new", m, () => {}), pinned);
+    expect(modelRequests).toEqual([expect.stringMatching(new RegExp(`/resolve/${pinned.revision}/config\\.json$`))]);
+    expect(await page.evaluate((m) => (window as any).harness.client.cacheStatus(m), pinned)).toEqual({ cached: true, bytes: scripted.manifest.totalBytes });
+    const urls: string[] = await page.evaluate(async () => (await (await caches.open("web-agents-models-v1")).keys()).map((request) => request.url));
+    expect(urls.filter((url) => url.includes(`/${saved.repo}/resolve/main/`))).toEqual([]);
+    expect(urls.filter((url) => url.includes(`/${saved.repo}/resolve/${pinned.revision}/`))).toHaveLength(saved.files.length);
+    const answer = await page.evaluate(
+      (request) => (window as any).harness.client.load(request.model, () => {}).then(() => (window as any).harness.generate(request)),
+      { id: "g", model: pinned, conversationId: "pinned", messages: [{ role: "user", content: "Buy socks" }], tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 },
+    );
+    expect(answer.calls).toEqual([{ name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments }]);
+    await page.evaluate((m) => (window as any).harness.client.deleteModel(m), pinned);
+    await page.close();
+  }, 60_000);
 
   it("a cancelled download leaves no manifest and no files", async () => {
     const model = sourceFor(tiny, "/slow-models");

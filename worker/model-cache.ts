@@ -1,6 +1,7 @@
 import { allInCache, downloadModel } from "./download-model.js";
 import { MODEL_CACHE_NAME, modelFileUrl } from "./model-file-url.js";
 import { deleteManifest, readManifest } from "./model-manifest.js";
+import { manifestMatches } from "./saved-copy.js";
 import { discardPartial } from "./partial-download.js";
 import type { CacheStatus, DownloadProgress, ModelSource } from "./protocol.js";
 
@@ -18,7 +19,10 @@ export interface ModelStore {
  * keyed by file URL), manifests in IndexedDB. Status comes from the manifest
  * and the cache's keys (no body read, no network), so it is known offline,
  * and a manifest whose files the browser evicted never reads as cached: it
- * is removed, with what is left of its files (`removed: "evicted"`).
+ * is removed, with what is left of its files (`removed: "evicted"`). A copy
+ * of other files than the source names (saved before the catalog pinned
+ * another commit) is `outdated`: not cached, and kept until a download
+ * replaces it, reusing the files whose pinned sha256 it already holds.
  */
 export function createModelCache(cacheName: string = MODEL_CACHE_NAME): ModelStore {
   const store: ModelStore = {
@@ -26,9 +30,11 @@ export function createModelCache(cacheName: string = MODEL_CACHE_NAME): ModelSto
       const manifest = await readManifest(model.key);
       if (!manifest) return { cached: false };
       const cache = await caches.open(cacheName);
-      if (await allInCache(cache, manifest.files.map((file) => file.url))) return { cached: true, bytes: manifest.totalBytes };
-      await store.deleteModel(model);
-      return { cached: false, removed: "evicted" };
+      if (!(await allInCache(cache, manifest.files.map((file) => file.url)))) {
+        await store.deleteModel(model);
+        return { cached: false, removed: "evicted" };
+      }
+      return manifestMatches(manifest, model) ? { cached: true, bytes: manifest.totalBytes } : { cached: false, outdated: true };
     },
     async download(model, onProgress, signal) {
       await downloadModel(model, { onProgress, signal, cacheName });

@@ -188,7 +188,8 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
           [...runnable.values()].map(async (resolved) => {
             const status: CacheStatus = await host.cacheStatus({ ...toModelSource(resolved, options.baseUrl), threads }).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
-            if (status.removed) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason: status.removed, message: "" }, resolved.label));
+            const reason = status.removed ?? (status.outdated ? "outdated" : undefined);
+            if (reason) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason, message: "" }, resolved.label));
           }),
         );
         dispatch({ type: "probed", capabilities, threads, runnable, cached, removedNotes, preferred });
