@@ -70,7 +70,7 @@ function standInHub(): Server {
 
 const run = (args: string[]) =>
   promisify(execFile)("node", ["models/catalog-check/run-catalog-check.mjs", ...args], { cwd: root }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 
