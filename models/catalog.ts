@@ -77,7 +77,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4f16.onnx"]),
+        .../* @__PURE__ */ qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4f16.onnx"]),
       },
       {
         id: "webgpu-q4",
@@ -85,7 +85,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4.onnx"]),
+        .../* @__PURE__ */ qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_q4.onnx"]),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -114,7 +114,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         device: "wasm",
         dtype: "q8",
         requiresShaderF16: false,
-        ...qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_quantized.onnx"]),
+        .../* @__PURE__ */ qwen3Files("onnx-community/Qwen3-0.6B-ONNX", ["onnx/model_quantized.onnx"]),
         label: "Qwen3 0.6B (CPU)",
         brief: "Runs on the processor, no graphics chip needed: private, but replies come slowly.",
       },
@@ -132,7 +132,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        ...qwen3Files("onnx-community/Qwen3-1.7B-ONNX", ["onnx/model_q4f16.onnx"]),
+        .../* @__PURE__ */ qwen3Files("onnx-community/Qwen3-1.7B-ONNX", ["onnx/model_q4f16.onnx"]),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -169,7 +169,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         dtype: "q4f16",
         requiresShaderF16: true,
         // No chat_template.jinja: no record shows this repo has one at this commit.
-        ...qwen3Files("onnx-community/Qwen3-4B-ONNX", ["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data", "onnx/model_q4f16.onnx_data_1"], false),
+        .../* @__PURE__ */ qwen3Files("onnx-community/Qwen3-4B-ONNX", ["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data", "onnx/model_q4f16.onnx_data_1"], false),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -202,4 +202,10 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
  * WebGPU runs (q4f16 with `shader-f16`, q4 without), and Qwen3 0.6B (q8)
  * on the CPU, where no Qwen3.5 variant runs.
  */
-export const QWEN_CATALOG: readonly CatalogEntry[] = [...QWEN35_CATALOG, ...QWEN3_CATALOG];
+export const QWEN_CATALOG: readonly CatalogEntry[] = /* @__PURE__ */ concatCatalogs(QWEN35_CATALOG, QWEN3_CATALOG);
+
+// A call the bundler is told is pure: a page that never names QWEN_CATALOG (the default
+// createLocalAdapter()) then ships neither it nor the Qwen3.5 entries and their hub data.
+function concatCatalogs(...catalogs: (readonly CatalogEntry[])[]): readonly CatalogEntry[] {
+  return catalogs.flat();
+}

@@ -34,18 +34,15 @@ export interface HubVariantFiles {
 /**
  * The catalog files for `paths` of `repo` at its pinned revision: exact
  * sizes (`exactBytes`, or a `sha256` that pins the size too) except where
- * the data marks an estimate. Throws for a repository or path the data does
- * not have: the catalog's own test imports every entry, so a typo fails
- * there, never on a person's device.
+ * the data marks an estimate. A repository or path the data lacks fails on
+ * import, and the catalog's tests import every entry (catalog.test.ts), so a
+ * typo fails there, never on a person's device.
  */
 export function hubVariantFiles(repositories: HubRepositories, repo: string, paths: readonly string[]): HubVariantFiles {
-  const repository = repositories[repo];
-  if (!repository) throw new Error(`No hub data for ${repo}: add it to the catalog's hub files.`);
+  const { revision, files: recorded } = repositories[repo]!;
   const files = paths.map((path): CatalogFile => {
-    const file = repository.files[path];
-    if (!file) throw new Error(`No hub data for ${repo} ${path}: add it to the catalog's hub files.`);
-    if (file.sha256 !== undefined) return { path, bytes: file.bytes, sha256: file.sha256 };
-    return file.estimate ? { path, bytes: file.bytes } : { path, bytes: file.bytes, exactBytes: true };
+    const { bytes, sha256, estimate } = recorded[path]!;
+    return sha256 ? { path, bytes, sha256 } : estimate ? { path, bytes } : { path, bytes, exactBytes: true };
   });
-  return { repo, revision: repository.revision, files, bytes: files.reduce((total, file) => total + file.bytes, 0) };
+  return { repo, revision, files, bytes: files.reduce((total, file) => total + file.bytes, 0) };
 }

@@ -77,7 +77,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        ...textOnnx("q4f16"),
+        .../* @__PURE__ */ textOnnx("q4f16"),
       },
       {
         id: "webgpu-q4",
@@ -85,7 +85,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        ...textOnnx("q4"),
+        .../* @__PURE__ */ textOnnx("q4"),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -125,7 +125,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        ...multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4f16", 1),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4f16", 1),
       },
       {
         id: "webgpu-q4",
@@ -133,7 +133,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        ...multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4", 1),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4", 1),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -173,7 +173,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        ...multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4f16", 2),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4f16", 2),
       },
       {
         id: "webgpu-q4",
@@ -181,7 +181,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        ...multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4", 2),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4", 2),
       },
       {
         id: "webgpu-mlc-q4f16_1",
