@@ -36,9 +36,9 @@ const hubDtype = (dtype: string) => (dtype === "q8" ? "quantized" : dtype);
  */
 const NOT_OFFERED: Record<string, string> = {
   "onnx-community/Qwen3-1.7B-ONNX q4": "one 2,147,212,861-byte graph: past protobuf's 2 GB and a browser's single-buffer limit",
-  "onnx-community/Qwen3.5-2B-ONNX quantized": "not on WASM (models/qwen35-catalog.ts), and a GPU runs q4f16 or q4",
+  "onnx-community/Qwen3.5-2B-ONNX quantized": "not on WASM: no GatherBlockQuantized kernel in the wasm build transformers.js loads, and past the wasm32 heap with the plain one (models/qwen35-catalog.ts); a GPU runs q4f16 or q4",
   "onnx-community/Qwen3.5-2B-ONNX fp16": "3.7 GB of decoder weights for a model the q4 builds serve",
-  "onnx-community/Qwen3.5-4B-ONNX quantized": "not on WASM (models/qwen35-catalog.ts), and a GPU runs q4f16 or q4",
+  "onnx-community/Qwen3.5-4B-ONNX quantized": "not on WASM: 5.6 GB of weights cannot load into a wasm32 heap (models/qwen35-catalog.ts); a GPU runs q4f16 or q4",
   "onnx-community/Qwen3.5-4B-ONNX fp16": "8.4 GB of decoder weights for a model the q4 builds serve",
 };
 

@@ -27,9 +27,19 @@
  *   files. q4f16 and q4 pinned by sha256; 4B's decoder has two data chunks.
  *   Both ship `chat_template.jinja` (the same text as `tokenizer_config.json`'s
  *   template).
- * - No CPU variant: the q4/q4f16 graphs quantize the embedding with
- *   GatherBlockQuantized, which ONNX Runtime's WASM backend is reported to
- *   lack (third-party); the CPU keeps Qwen3 0.6B (q8).
+ * - No CPU variant, found with the project's Qwen3.5-shaped model exported
+ *   as the hub's 2B/4B `quantized` builds are (8-bit blocks:
+ *   GatherBlockQuantized for the embedding, MatMulNBits for the layers;
+ *   models/test-models/qwen35-quantized-export.browser.test.ts): the wasm
+ *   build transformers.js 4.3 loads (asyncify, what the worker serves) has
+ *   no GatherBlockQuantized kernel, so the embedding session cannot be
+ *   created. onnxruntime-web's plain build has one, but then memory is the
+ *   wall: its heap is wasm32 (4 GiB), MatMulNBits turns a weight matrix into
+ *   float32 on every call on WASM, and at the 2B's shapes the first forward
+ *   pass fails with bad_alloc (the LM head's copy alone is 2.03 GB); the
+ *   4B's 5.6 GB of weights cannot load at all
+ *   (bench/qwen35-hub-quantized-size.ts). The q4/q4f16 builds use the same
+ *   embedding kernel. The CPU keeps Qwen3 0.6B (q8).
  *
  * web-llm: sizes are the parameters at 4.5 (`q4f16_1`) / 5 (`q4f32_1`) bits,
  * the embedding stored once, plus the tokenizer, as for Qwen3. Each brief

@@ -15,6 +15,19 @@ export interface Qwen35DecoderGraphOptions {
   proceduralEmbedding?: boolean;
   /** Seed for the random weights (default 0). */
   seed?: number;
+  /**
+   * What the graph reads (default `"input_ids"`). `"inputs_embeds"`
+   * [batch_size, sequence_length, hidden] is the multimodal export's
+   * `decoder_model_merged`: the embedding lives in its own `embed_tokens`
+   * session, and transformers.js feeds this graph what that one returns.
+   */
+  input?: "input_ids" | "inputs_embeds";
+  /**
+   * Declare the `num_logits_to_keep` input (default true). The hub's
+   * multimodal Qwen3.5 decoder is fed without one (research-qwen35.md
+   * section 4), so it computes logits at every prompt position.
+   */
+  logitsToKeep?: boolean;
 }
 
 /** The large negative number masked attention scores get. */
@@ -51,6 +64,10 @@ export function qwen35CacheInputs(shape: Qwen35Shape): { name: string; dims: (nu
  * - out: `logits` [batch_size, logits_length, vocab], `present_conv.i`,
  *   `present_recurrent.i`, `present.i.key/value` (total_sequence_length).
  *
+ * With `input: "inputs_embeds"` it reads `inputs_embeds` instead of
+ * `input_ids`, and with `logitsToKeep: false` it has no `num_logits_to_keep`
+ * (logits at every new position), as the hub's multimodal export does.
+ *
  * Every symbolic dim but `batch_size` and the sequence lengths is a number:
  * transformers.js builds the empty first-step states from the session's
  * input metadata, resolving only `batch_size` and zeroing the rest.
@@ -60,15 +77,19 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
   assertQwen35Shape(shape);
   const graph = new OnnxGraphBuilder("qwen3_5_text");
   const int64 = (...values: number[]): string => graph.constant("int64", values);
-  const inputIds = graph.input("input_ids", "int64", ["batch_size", "sequence_length"]);
+  const fromEmbeddings = options.input === "inputs_embeds";
+  // `input_ids` [batch, seq] or `inputs_embeds` [batch, seq, hidden]: either gives the new tokens' count.
+  const mainInput = fromEmbeddings
+    ? graph.input("inputs_embeds", "float32", ["batch_size", "sequence_length", shape.hiddenSize])
+    : graph.input("input_ids", "int64", ["batch_size", "sequence_length"]);
   const attentionMask = graph.input("attention_mask", "int64", ["batch_size", "total_sequence_length"]);
   const positionIds = graph.input("position_ids", "int64", [3, "batch_size", "sequence_length"]);
   const cache = new Map(qwen35CacheInputs(shape).map(({ name, dims }) => [name, graph.input(name, "float32", dims)]));
-  const logitsToKeep = graph.input("num_logits_to_keep", "int64", []);
+  const logitsToKeep = (options.logitsToKeep ?? true) ? graph.input("num_logits_to_keep", "int64", []) : undefined;
 
   // Full attention: causal and padding mask over [past + new] keys.
   const total = dimension(graph, attentionMask, 1);
-  const length = dimension(graph, inputIds, 1);
+  const length = dimension(graph, mainInput, 1);
   const zero = graph.constant("int64", [0], []);
   const one = graph.constant("int64", [1], []);
   const keyIndex = graph.op("Range", [zero, total, one]);
@@ -84,7 +105,7 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
   const newCausal = graph.op("LessOrEqual", [graph.op("Unsqueeze", [newIndex, int64(0)]), graph.op("Unsqueeze", [newIndex, int64(1)])]);
 
   const embedding = addTokenEmbedding(graph, { vocabSize: shape.vocabSize, hiddenSize: shape.hiddenSize, format, procedural: options.proceduralEmbedding ?? false, seed });
-  let hidden = embedding.embed(inputIds);
+  let hidden = fromEmbeddings ? mainInput : embedding.embed(mainInput);
   shape.layerTypes.forEach((type, index) => {
     const common = { index, shape, format, seed, hidden };
     hidden =
@@ -101,7 +122,7 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
     hidden = graph.op("Add", [hidden, project(graph.op("Mul", [gate, up]), "mlp.down_proj", shape.intermediateSize, shape.hiddenSize)]);
   });
   hidden = rmsNorm(graph, hidden, onesWeight(graph, "model.norm.weight", shape.hiddenSize), shape.rmsNormEps);
-  embedding.logits(keepLastPositions(graph, hidden, logitsToKeep), "logits");
+  embedding.logits(logitsToKeep === undefined ? hidden : keepLastPositions(graph, hidden, logitsToKeep), "logits");
 
   graph.output("logits", "float32", ["batch_size", "logits_length", shape.vocabSize]);
   for (const { name, dims } of qwen35CacheInputs(shape)) {

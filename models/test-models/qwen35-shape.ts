@@ -109,3 +109,31 @@ export function assertQwen35Shape(shape: Qwen35Shape): void {
   if (sections !== rotary / 2) throw new Error(`mropeSection sums to ${sections}, not the ${rotary / 2} rotary frequencies`);
   if (shape.convKernel < 1) throw new Error("convKernel must be at least 1");
 }
+
+/** Qwen3.5's own vocabulary (its embedding rows and logits), which the hub's exports have. */
+export const QWEN35_VOCAB_SIZE = 248_320;
+
+/**
+ * Qwen3.5-2B's text shapes (`text_config` of onnx-community/Qwen3.5-2B-ONNX's
+ * config.json, ../shared/hub/qwen35-2b-config.json) with its real
+ * 248,320-token vocabulary: the hub-layout export built in these shapes has
+ * the hub's tensor shapes, so its bytes and memory are the real model's.
+ */
+export const QWEN35_2B_SHAPE: Readonly<Qwen35Shape> = {
+  ...QWEN35_0_8B_SHAPE,
+  hiddenSize: 2048,
+  intermediateSize: 6144,
+  vocabSize: QWEN35_VOCAB_SIZE,
+};
+
+/** Qwen3.5-4B's text shapes (../shared/hub/qwen35-4b-config.json): 32 layers, hidden 2560, 16 q / 4 kv heads, 32 linear value heads. */
+export const QWEN35_4B_SHAPE: Readonly<Qwen35Shape> = {
+  ...QWEN35_0_8B_SHAPE,
+  layerTypes: qwen35LayerTypes(8),
+  hiddenSize: 2560,
+  attentionHeads: 16,
+  keyValueHeads: 4,
+  linearValueHeads: 32,
+  intermediateSize: 9216,
+  vocabSize: QWEN35_VOCAB_SIZE,
+};

@@ -1,4 +1,4 @@
-import type { OnnxGraph } from "./onnx-graph-builder.js";
+import type { OnnxGraph, WeightDeclaration } from "./onnx-graph-builder.js";
 import type { Qwen35Shape } from "./qwen35-shape.js";
 import type { Qwen3Shape } from "./qwen3-shape.js";
 import type { Qwen3TokenizerFiles, TokenEncoder } from "./qwen3-tokenizer.js";
@@ -12,6 +12,24 @@ export const DTYPE_FILE_NAMES = {
 
 /** A transformers.js `dtype` a test model is built for. */
 export type TestModelDtype = keyof typeof DTYPE_FILE_NAMES;
+
+/**
+ * A model laid out as several ONNX files, as the hub's multimodal exports
+ * are (`onnx/embed_tokens_<suffix>.onnx` + `onnx/decoder_model_merged_<suffix>.onnx`,
+ * weights in `_data`, `_data_1`, ... chunks), with the config.json that
+ * makes transformers.js load it that way.
+ */
+export interface TestModelExport {
+  /** config.json as written. */
+  config: Record<string, unknown>;
+  files: {
+    /** Relative to the model folder, e.g. `onnx/embed_tokens_quantized.onnx`. */
+    path: string;
+    graph: OnnxGraph;
+    /** The data chunk each external weight goes to (see `writeOnnxModel`); every weight over 1 KB is external. */
+    externalDataChunk?: (weight: WeightDeclaration) => number;
+  }[];
+}
 
 /**
  * A model the project builds for its own tests and benchmarks: everything
@@ -40,4 +58,11 @@ export interface TestModelDefinition {
   tokenizerFiles?(files: Qwen3TokenizerFiles): Qwen3TokenizerFiles;
   /** Builds the graph; `tokenizer` is there for models that must know token ids (it reads the files `tokenizerFiles` returns). */
   createGraph(tokenizer: () => Promise<TokenEncoder>): Promise<OnnxGraph> | OnnxGraph;
+  /**
+   * Several ONNX files instead of one: when present, `writeTestModel`
+   * writes these and their config.json in place of `createGraph`'s graph
+   * as `onnx/<DTYPE_FILE_NAMES[dtype]>` (`createGraph` then gives the main
+   * graph, for inspection).
+   */
+  createExport?(): TestModelExport;
 }

@@ -22,8 +22,8 @@ export interface TestModelManifest {
   id: string;
   /** Hash of the builder's sources and the model's options: a changed builder rebuilds. */
   stamp: string;
-  /** config.json's `model_type`: `qwen3`, or `qwen3_5_text` for the Qwen3.5-shaped models. */
-  modelType: "qwen3" | "qwen3_5_text";
+  /** config.json's `model_type`: `qwen3`, `qwen3_5_text` for the Qwen3.5-shaped models, `qwen3_5` for the hub-layout (multimodal) export. */
+  modelType: "qwen3" | "qwen3_5_text" | "qwen3_5";
   /** The transformers.js `dtype` to load it with (it picks the ONNX file name). */
   dtype: "fp32" | "q8" | "q4";
   /** Every file except the manifest itself. */

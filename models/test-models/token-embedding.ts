@@ -1,4 +1,4 @@
-import { INT8_STD, linearProjection, WEIGHT_STD, type WeightFormat } from "./linear-projection.js";
+import { INT8_STD, linearProjection, Q8_BLOCK_SIZE, q8BlockWeights, WEIGHT_STD, type WeightFormat } from "./linear-projection.js";
 import type { OnnxGraphBuilder } from "./onnx-graph-builder.js";
 import { fillRandomBytes, fillUniformFloat32, seedFromName } from "./seeded-random.js";
 
@@ -19,8 +19,8 @@ export interface TokenEmbeddingOptions {
 
 /** The embedding lookup and the LM head that share (or mirror) its table. */
 export interface TokenEmbedding {
-  /** `input_ids` [batch, seq] -> hidden [batch, seq, hiddenSize]. */
-  embed(inputIds: string): string;
+  /** `input_ids` [batch, seq] -> hidden [batch, seq, hiddenSize], named `output` if given (e.g. a graph output `inputs_embeds`). */
+  embed(inputIds: string, output?: string): string;
   /** hidden [batch, seq, hiddenSize] -> logits [batch, seq, vocabSize], named `output`. */
   logits(hidden: string, output: string): string;
 }
@@ -69,7 +69,13 @@ function tiedLogits(graph: OnnxGraphBuilder, hidden: string, table: string, opti
  * - q8: an int8 table gathered then `DequantizeLinear`-ed, and an int8 LM
  *   head of its own ([hidden, vocab], `MatMulInteger` cannot transpose);
  * - q4: a float table for the lookup and a `MatMulNBits` LM head, which
- *   stores its weights vocabulary-major already.
+ *   stores its weights vocabulary-major already;
+ * - q8-blocks: a `com.microsoft` `GatherBlockQuantized` (bits 8) table and
+ *   a `MatMulNBits` (bits 8) LM head of its own, as the hub's Qwen3.5
+ *   `quantized` exports store them (the head's bytes equal the table's).
+ *   Each is declared when first used, so the lookup and the head can live
+ *   in separate graphs (the multimodal export's `embed_tokens` and
+ *   `decoder_model_merged` sessions).
  */
 export function addTokenEmbedding(graph: OnnxGraphBuilder, options: TokenEmbeddingOptions): TokenEmbedding {
   const { vocabSize, hiddenSize, format, seed } = options;
@@ -77,6 +83,20 @@ export function addTokenEmbedding(graph: OnnxGraphBuilder, options: TokenEmbeddi
   const lmHead = (hidden: string, output: string): string =>
     linearProjection(graph, hidden, { name: "lm_head", inFeatures: hiddenSize, outFeatures: vocabSize, format, seed, output });
 
+  if (format === "q8-blocks") {
+    return {
+      embed: (inputIds, output) => {
+        const { packed, scales, zeroPoints } = q8BlockWeights(graph, "model.embed_tokens", vocabSize, hiddenSize, seed, "gather");
+        return graph.op(
+          "GatherBlockQuantized",
+          [packed, inputIds, scales, zeroPoints],
+          { bits: 8, block_size: Q8_BLOCK_SIZE, gather_axis: 0, quantize_axis: 1 },
+          { domain: "com.microsoft", ...(output === undefined ? {} : { output }) },
+        );
+      },
+      logits: lmHead,
+    };
+  }
   if (format === "q8") {
     const table = graph.weight(`${TABLE_NAME}_quantized`, "int8", [vocabSize, hiddenSize], (target) =>
       fillRandomBytes(target, seedFromName(TABLE_NAME, seed)),
@@ -84,13 +104,14 @@ export function addTokenEmbedding(graph: OnnxGraphBuilder, options: TokenEmbeddi
     const scale = graph.constant("float32", [WEIGHT_STD / INT8_STD], []);
     const zeroPoint = graph.constant("int8", [0], []);
     return {
-      embed: (inputIds) => graph.op("DequantizeLinear", [graph.op("Gather", [table, inputIds], { axis: 0 }), scale, zeroPoint]),
+      embed: (inputIds, output) =>
+        graph.op("DequantizeLinear", [graph.op("Gather", [table, inputIds], { axis: 0 }), scale, zeroPoint], {}, output === undefined ? {} : { output }),
       logits: lmHead,
     };
   }
   const table = float32Table(graph, options);
   return {
-    embed: (inputIds) => graph.op("Gather", [table, inputIds], { axis: 0 }),
+    embed: (inputIds, output) => graph.op("Gather", [table, inputIds], { axis: 0 }, output === undefined ? {} : { output }),
     logits: format === "q4" ? lmHead : (hidden, output) => tiedLogits(graph, hidden, table, options, output),
   };
 }

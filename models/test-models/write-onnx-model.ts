@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:f
 import { basename, dirname } from "node:path";
 import onnxProto from "onnx-proto";
 import type { onnx } from "onnx-proto";
-import { ELEMENT_TYPE_CODES, type OnnxGraph } from "./onnx-graph-builder.js";
+import { ELEMENT_TYPE_CODES, type OnnxGraph, type WeightDeclaration } from "./onnx-graph-builder.js";
 
 // onnx-proto is CommonJS: Node's ESM loader only gives it a default export.
 const { onnx: onnxMessages } = onnxProto;
@@ -34,11 +34,19 @@ export interface WriteOnnxModelOptions {
   externalData?: boolean | "auto";
   /** Recorded as the model's producer (default `"@webmcp-agents/chat test-models"`). */
   producerName?: string;
+  /**
+   * With external data: which data file each external weight goes to, 0 for
+   * `<file>_data`, n for `<file>_data_n` (transformers.js's chunk names),
+   * so a model can be laid out as the hub's exports are (e.g. the decoder's
+   * layers in `_data` and its LM head in `_data_1`). Default: all in `_data`.
+   * Every chunk from 0 to the highest index used is written.
+   */
+  externalDataChunk?: (weight: WeightDeclaration) => number;
 }
 
 /** What `writeOnnxModel` wrote. */
 export interface WrittenOnnxModel {
-  /** Absolute or caller-relative paths of the files written: the model, then its data file if any. */
+  /** Absolute or caller-relative paths of the files written: the model, then its data files (`_data`, `_data_1`, ...) if any. */
   files: string[];
   /** Sum of all weight bytes. */
   weightBytes: number;
@@ -67,12 +75,18 @@ export function writeOnnxModel(graph: OnnxGraph, options: WriteOnnxModelOptions)
       : options.externalData;
   mkdirSync(dirname(options.path), { recursive: true });
 
-  const dataPath = `${options.path}_data`;
-  const dataLocation = basename(dataPath);
-  const descriptor = externalData ? openSync(dataPath, "w") : undefined;
+  // One open data file per chunk, created in index order so none is skipped.
+  const chunks: { path: string; location: string; descriptor: number; offset: number }[] = [];
+  const openChunk = (index: number): (typeof chunks)[number] => {
+    while (chunks.length <= index) {
+      const path = `${options.path}_data${chunks.length === 0 ? "" : `_${chunks.length}`}`;
+      chunks.push({ path, location: basename(path), descriptor: openSync(path, "w"), offset: 0 });
+    }
+    return chunks[index]!;
+  };
   const initializers: onnx.ITensorProto[] = [];
-  let offset = 0;
   try {
+    if (externalData) openChunk(0);
     for (const weight of graph.weights) {
       const bytes = new Uint8Array(weight.byteLength);
       weight.fill(bytes);
@@ -81,25 +95,26 @@ export function writeOnnxModel(graph: OnnxGraph, options: WriteOnnxModelOptions)
         dims: [...weight.dims],
         dataType: ELEMENT_TYPE_CODES[weight.type],
       };
-      if (descriptor !== undefined && weight.byteLength > EXTERNAL_THRESHOLD_BYTES) {
-        const padding = (EXTERNAL_ALIGNMENT - (offset % EXTERNAL_ALIGNMENT)) % EXTERNAL_ALIGNMENT;
-        if (padding > 0) writeAll(descriptor, new Uint8Array(padding));
-        offset += padding;
-        writeAll(descriptor, bytes);
+      if (externalData && weight.byteLength > EXTERNAL_THRESHOLD_BYTES) {
+        const chunk = openChunk(options.externalDataChunk?.(weight) ?? 0);
+        const padding = (EXTERNAL_ALIGNMENT - (chunk.offset % EXTERNAL_ALIGNMENT)) % EXTERNAL_ALIGNMENT;
+        if (padding > 0) writeAll(chunk.descriptor, new Uint8Array(padding));
+        chunk.offset += padding;
+        writeAll(chunk.descriptor, bytes);
         tensor.dataLocation = onnxMessages.TensorProto.DataLocation.EXTERNAL;
         tensor.externalData = [
-          { key: "location", value: dataLocation },
-          { key: "offset", value: String(offset) },
+          { key: "location", value: chunk.location },
+          { key: "offset", value: String(chunk.offset) },
           { key: "length", value: String(weight.byteLength) },
         ];
-        offset += weight.byteLength;
+        chunk.offset += weight.byteLength;
       } else {
         tensor.rawData = bytes;
       }
       initializers.push(tensor);
     }
   } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
+    for (const chunk of chunks) closeSync(chunk.descriptor);
   }
 
   const model: onnx.IModelProto = {
@@ -115,5 +130,5 @@ export function writeOnnxModel(graph: OnnxGraph, options: WriteOnnxModelOptions)
     },
   };
   writeFileSync(options.path, onnxMessages.ModelProto.encode(model).finish());
-  return { files: externalData ? [options.path, dataPath] : [options.path], weightBytes, externalData };
+  return { files: [options.path, ...chunks.map((chunk) => chunk.path)], weightBytes, externalData };
 }

@@ -26,22 +26,31 @@ export interface WriteTestModelOptions {
 export async function writeTestModel(folder: string, definition: TestModelDefinition, options: WriteTestModelOptions): Promise<TestModelManifest> {
   const tokenizerFiles = definition.tokenizerFiles?.(options.tokenizerFiles) ?? options.tokenizerFiles;
   let tokenizer: Promise<TokenEncoder> | undefined;
-  const graph = await definition.createGraph(() => (tokenizer ??= createQwen3Tokenizer(tokenizerFiles)));
+  const exported = definition.createExport?.();
+  const graph = exported ? undefined : await definition.createGraph(() => (tokenizer ??= createQwen3Tokenizer(tokenizerFiles)));
   const onnxFile = DTYPE_FILE_NAMES[definition.dtype];
-  const externalData = options.externalData ?? totalWeightBytes(graph) > INLINE_WEIGHT_LIMIT_BYTES;
+  const externalData = options.externalData ?? (graph !== undefined && totalWeightBytes(graph) > INLINE_WEIGHT_LIMIT_BYTES);
 
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
   const configOptions = { externalDataFiles: externalData ? [onnxFile] : [] };
   const shape = definition.shape;
-  const config = "layerTypes" in shape ? qwen35ConfigJson(shape, configOptions) : qwen3ConfigJson(shape, configOptions);
+  const config = exported?.config ?? ("layerTypes" in shape ? qwen35ConfigJson(shape, configOptions) : qwen3ConfigJson(shape, configOptions));
   writeFileSync(join(folder, "config.json"), json(config));
   writeFileSync(join(folder, "generation_config.json"), json(qwen3GenerationConfigJson()));
   writeFileSync(join(folder, "tokenizer.json"), tokenizerFiles.tokenizerJson);
   writeFileSync(join(folder, "tokenizer_config.json"), tokenizerFiles.tokenizerConfigJson);
   if (tokenizerFiles.chatTemplateJinja !== undefined) writeFileSync(join(folder, "chat_template.jinja"), tokenizerFiles.chatTemplateJinja);
-  const written = writeOnnxModel(graph, { path: join(folder, "onnx", onnxFile), externalData });
+  const written = exported
+    ? exported.files.flatMap((file) =>
+        writeOnnxModel(file.graph, {
+          path: join(folder, file.path),
+          externalData: true,
+          ...(file.externalDataChunk ? { externalDataChunk: file.externalDataChunk } : {}),
+        }).files,
+      )
+    : writeOnnxModel(graph!, { path: join(folder, "onnx", onnxFile), externalData }).files;
 
   const paths = [
     "config.json",
@@ -49,7 +58,7 @@ export async function writeTestModel(folder: string, definition: TestModelDefini
     "tokenizer.json",
     "tokenizer_config.json",
     ...(tokenizerFiles.chatTemplateJinja !== undefined ? ["chat_template.jinja"] : []),
-    ...written.files.map((file) => relative(folder, file).split(sep).join("/")),
+    ...written.map((file) => relative(folder, file).split(sep).join("/")),
   ];
   const files = describeFiles(folder, paths);
   const manifest: TestModelManifest = {
