@@ -26,7 +26,13 @@ const ENGINE_CONTRACT = ["^worker/protocol[.]ts$"];
  * conversion, and the error class. The server and the agent entry may use
  * these and no other core file.
  */
-const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|check-schema-shape|json-schema|tool-output|tool-descriptor|tool-error-output|web-agents-error)[.]ts$";
+const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|check-schema-shape|json-schema|tool-output|tool-descriptor|tool-error-output|untrusted-content|web-agents-error)[.]ts$";
+
+/**
+ * How a tool result says it is untrusted content (its `_meta` mark): part of
+ * the result's contract, read by every prompt builder, models/'s included.
+ */
+const RESULT_MARKS = "^runtime/core/untrusted-content[.]ts$";
 
 const TYPE_ONLY = ["type-only"];
 
@@ -136,10 +142,10 @@ module.exports = {
     },
     {
       name: "models-not-to-runtime-code",
-      comment: "models/ uses runtime/errors, and the runtime's contract types; no session, adapter, core or widget code.",
+      comment: "models/ uses runtime/errors, the runtime's contract types and the result marks; no session, adapter, core or widget code.",
       severity: "error",
       from: { path: "^models/" },
-      to: { path: "^(widget|runtime)/", pathNot: ["^runtime/errors/", ...RUNTIME_CONTRACT] },
+      to: { path: "^(widget|runtime)/", pathNot: ["^runtime/errors/", RESULT_MARKS, ...RUNTIME_CONTRACT] },
     },
     {
       name: "models-contract-types-only",

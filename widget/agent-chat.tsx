@@ -51,10 +51,13 @@ export interface AgentChatProps {
   storageKey?: string | false;
   /**
    * Which page tool calls wait for the person's Allow in the chat, from the
-   * tools' annotations: `"destructive"` (`destructiveHint: true`),
-   * `"unannotated"` (also tools that say neither `readOnlyHint` nor
-   * `destructiveHint`), `"all"` (every tool not `readOnlyHint: true`).
-   * Default `"destructive"`.
+   * tools' annotations: `"consequential"` (`consequentialHint: true`, or
+   * MCP's `destructiveHint: true`), `"destructive"` (the same, by MCP's
+   * name), `"unannotated"` (also tools that say none of `readOnlyHint`,
+   * `consequentialHint`, `destructiveHint`), `"all"` (every tool not
+   * `readOnlyHint: true`). Whatever it says, after a result of an
+   * `untrustedContentHint` tool every later call of the turn that is not
+   * `readOnlyHint` waits too. Default `"consequential"`.
    */
   confirmTools?: ConfirmToolsPolicy;
   /**

@@ -1,4 +1,5 @@
 import { DELEGATE_PREFIX, isDelegateTool } from "../runtime/agent/agent-id.js";
+import { pageToolTitle } from "../runtime/core/read-page-tools.js";
 import { findRegisteredWebTool } from "../runtime/core/web-tool-registry.js";
 
 /**
@@ -17,11 +18,12 @@ export function titleFromName(name: string): string {
 
 /**
  * What the chat calls a tool: the `title` it was registered with on this
- * page (`defineWebTool({ title })`, WebMCP's title), else one derived from
- * its name (`titleFromName`); a `delegate_to_<id>` call is "<id> agent".
+ * page (`defineWebTool({ title })`, else the title WebMCP reports for a
+ * tool another script registered), else one derived from its name
+ * (`titleFromName`); a `delegate_to_<id>` call is "<id> agent".
  */
 export function toolTitle(name: string): string {
   if (isDelegateTool(name)) return `${name.slice(DELEGATE_PREFIX.length)} agent`;
-  const title = findRegisteredWebTool(name)?.title?.trim();
+  const title = (findRegisteredWebTool(name)?.title ?? pageToolTitle(name))?.trim();
   return title ? title : titleFromName(name);
 }

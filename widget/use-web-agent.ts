@@ -11,7 +11,7 @@ import { isRunErrorCode } from "../runtime/errors/error-codes.js";
 export interface UseWebAgentOptions {
   /** What runs the model. Default: the one shared `createCloudAdapter()`, as `agent.invoke`. */
   adapter?: AgentAdapter;
-  /** Which calls the tool policy holds, as `agent.invoke`'s. Default `"destructive"`. */
+  /** Which calls the tool policy holds, as `agent.invoke`'s. Default `"consequential"`. */
   confirmTools?: ConfirmToolsPolicy;
   /**
    * Answers a held call, as `agent.invoke`'s: `true` runs it; `false` or

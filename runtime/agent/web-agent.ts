@@ -35,7 +35,7 @@ export interface WebAgentInvokeOptions {
   signal?: AbortSignal;
   /** Called whenever a tool call starts, parks on the person's confirmation, or ends. */
   onStep?: (step: WebAgentStep) => void;
-  /** Which calls the tool policy holds, as `useAgentSession`'s. Default `"destructive"`. */
+  /** Which calls the tool policy holds, as `useAgentSession`'s. Default `"consequential"`. */
   confirmTools?: ConfirmToolsPolicy;
   /** Answers a held call: `true` runs it; `false` or `undefined` declines it (no chat to ask in). Default: not set (held calls are declined). */
   confirmTool?: ConfirmTool;

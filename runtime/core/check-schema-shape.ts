@@ -20,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function checkSchemaShape(schema: unknown, where: string, root = "inputSchema"): void {
   const stack: [unknown, string, number][] = [[schema, root, 0]];
   const fail = (path: string, must: string): never => {
-    throw new TypeError(`${where}: ${path} ${must}; fix the tool's input schema (JSON Schema 2020-12).`);
+    throw new TypeError(`${where}: ${path} ${must}; fix the tool's ${root === "outputSchema" ? "output" : "input"} schema (JSON Schema 2020-12).`);
   };
   while (stack.length) {
     const [node, path, depth] = stack.pop()!;

@@ -37,6 +37,25 @@ describe("defineWebTool", () => {
     expect(tool.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
   });
 
+  it("takes WebMCP's annotations (consequentialHint, untrustedContentHint) beside MCP's, and an outputSchema it copies and freezes", () => {
+    const outputSchema = { type: "object", properties: { orderId: { type: "string" } } };
+    const tool = defineWebTool({
+      name: "place_order",
+      description: "Places the order.",
+      outputSchema,
+      annotations: { consequentialHint: true, untrustedContentHint: false },
+      execute,
+    });
+    expect(tool.annotations).toEqual({ consequentialHint: true, untrustedContentHint: false });
+    expect(tool.outputSchema).toEqual(outputSchema);
+    expect(tool.outputSchema).not.toBe(outputSchema);
+    expect(Object.isFrozen(tool.outputSchema!.properties)).toBe(true);
+    expect(() => defineWebTool({ name: "x", description: "d", outputSchema: [] as never, execute })).toThrow(
+      'defineWebTool("x"): outputSchema must be a JSON Schema object.',
+    );
+    expect(() => defineWebTool({ name: "x", description: "d", outputSchema: { type: "objet" }, execute })).toThrow(/outputSchema\.type .*fix the tool's output schema/);
+  });
+
   it("converts a zod schema to draft 2020-12 JSON Schema and keeps it to validate", () => {
     const input = z.object({ id: z.string(), quantity: z.number().int().min(1).default(1) });
     const tool = defineWebTool({

@@ -1,30 +1,51 @@
 import type { JSONSchema } from "./json-schema.js";
 import { isStandardSchema, type StandardSchemaLike } from "./standard-schema.js";
-import { toInputJsonSchema } from "./to-input-json-schema.js";
+import { toInputJsonSchema, toOutputJsonSchema } from "./to-input-json-schema.js";
 
 const WEB_TOOL = Symbol.for("webmcp-agents.web-tool");
 const TOOL_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
-const CONFIG_KEYS = new Set(["name", "title", "description", "inputSchema", "execute", "annotations"]);
+const CONFIG_KEYS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "execute", "annotations"]);
 const ANNOTATION_KEYS = new Set([
   "readOnlyHint",
+  "consequentialHint",
+  "untrustedContentHint",
   "destructiveHint",
   "idempotentHint",
   "openWorldHint",
-  "untrustedContentHint",
 ]);
 
-/** Hints about a tool's behaviour, passed to WebMCP as given. All default to not said. */
+/**
+ * Hints about a tool's behaviour. WebMCP names three (`readOnlyHint`,
+ * `consequentialHint`, `untrustedContentHint`); the MCP ones
+ * (`destructiveHint`, `idempotentHint`, `openWorldHint`) are accepted too.
+ * All default to not said.
+ */
 export interface WebToolAnnotations {
   /** It only reads: calling it changes nothing. */
   readOnlyHint?: boolean;
-  /** It may destroy or overwrite something (delete, place an order). */
-  destructiveHint?: boolean;
-  /** Calling it twice with the same input does no more than calling it once. */
-  idempotentHint?: boolean;
-  /** It reaches beyond this page (network, other sites). */
-  openWorldHint?: boolean;
-  /** Its output carries text the site does not control (reviews, messages). */
+  /**
+   * Its effect matters to the person and is hard to undo: buying, sending,
+   * booking, deleting (WebMCP's name). The chat asks before it runs
+   * (`confirmTools`, default `"consequential"`).
+   */
+  consequentialHint?: boolean;
+  /**
+   * Its output carries content the site does not vouch for (reviews,
+   * messages, third-party data). The model reads it marked as untrusted, and
+   * for the rest of the turn every call that is not `readOnlyHint` waits for
+   * the person's confirmation.
+   */
   untrustedContentHint?: boolean;
+  /**
+   * MCP's name for a tool that may destroy or overwrite something; read as
+   * `consequentialHint` (and registered with WebMCP as `consequentialHint:
+   * true` unless that is given).
+   */
+  destructiveHint?: boolean;
+  /** MCP: calling it twice with the same input does no more than calling it once. */
+  idempotentHint?: boolean;
+  /** MCP: it reaches beyond this page (network, other sites). */
+  openWorldHint?: boolean;
 }
 
 /** What a tool's `execute` gets besides its input. */
@@ -72,6 +93,12 @@ export interface WebToolConfig<Input = Record<string, unknown>> {
    */
   inputSchema?: JSONSchema | StandardSchemaLike<unknown, Input>;
   /**
+   * The JSON Schema of the tool's `structuredContent`, when it returns one:
+   * registered with WebMCP (Chrome 159+ takes it) and handed to the models
+   * that read tool schemas. Default: not set.
+   */
+  outputSchema?: JSONSchema;
+  /**
    * Runs the tool. Return a string, any JSON value, an MCP result
    * (`{ content: [...] }`) or nothing; throw to fail.
    */
@@ -90,6 +117,8 @@ export interface WebTool<Input = unknown> {
   readonly description: string;
   /** Always a JSON Schema object (a Standard Schema is converted). Deeply frozen. */
   readonly inputSchema: JSONSchema;
+  /** The JSON Schema of its `structuredContent`, when given. Deeply frozen. */
+  readonly outputSchema?: JSONSchema;
   readonly annotations?: Readonly<WebToolAnnotations>;
   /** The Standard Schema the tool was defined with, kept to validate calls. */
   readonly validate?: StandardSchemaLike<unknown, Input>;
@@ -114,7 +143,7 @@ export function defineWebTool<Input = Record<string, unknown>>(config: WebToolCo
       throw new TypeError(`defineWebTool: unknown option "${key}". Known options: ${[...CONFIG_KEYS].join(", ")}.`);
     }
   }
-  const { name, title, description, inputSchema, execute, annotations } = config;
+  const { name, title, description, inputSchema, outputSchema, execute, annotations } = config;
   if (typeof name !== "string" || !TOOL_NAME.test(name)) {
     throw new TypeError(
       `defineWebTool: name must be 1 to 64 of a-z A-Z 0-9 _ . - (got ${JSON.stringify(name) ?? String(name)}). ` +
@@ -135,6 +164,7 @@ export function defineWebTool<Input = Record<string, unknown>>(config: WebToolCo
   if (title !== undefined) tool.title = title;
   tool.description = description;
   tool.inputSchema = toInputJsonSchema(inputSchema, where);
+  if (outputSchema !== undefined) tool.outputSchema = toOutputJsonSchema(outputSchema, where);
   if (annotations !== undefined) tool.annotations = Object.freeze(checkAnnotations(annotations, where));
   if (isStandardSchema(inputSchema)) tool.validate = inputSchema;
   tool.execute = execute;

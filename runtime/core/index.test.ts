@@ -7,6 +7,7 @@ describe("@webmcp-agents/chat/core", () => {
     expect(Object.keys(core).sort()).toEqual([
       "AFTER_CALL_SETTLE",
       "TOOLS_SETTLE",
+      "UNTRUSTED_CONTENT_META",
       "WebAgentsError",
       "callModelContextTool",
       "defineWebTool",
@@ -20,6 +21,7 @@ describe("@webmcp-agents/chat/core", () => {
       "readToolErrorCode",
       "registerWebTool",
       "toolErrorOutput",
+      "untrustedContentSource",
       "waitForToolsToSettle",
       "watchPageTools",
     ]);

@@ -21,3 +21,4 @@ export { WebAgentsError } from "./web-agents-error.js";
 export type { SerializedError } from "./web-agents-error.js";
 export type { JSONSchema } from "./json-schema.js";
 export type { ModelContextToolResult, ToolContent, ToolOutput } from "./tool-output.js";
+export { UNTRUSTED_CONTENT_META, untrustedContentSource } from "./untrusted-content.js";

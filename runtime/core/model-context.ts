@@ -1,4 +1,5 @@
 import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";
+import { keepAnnotationsOnPolyfill } from "./polyfill-annotations.js";
 import { WebAgentsError } from "./web-agents-error.js";
 
 /** A tool as `registerTool` takes it. */
@@ -7,6 +8,8 @@ export interface ModelContextToolDefinition {
   title?: string;
   description: string;
   inputSchema?: object;
+  /** The JSON Schema of the result's `structuredContent` (Chrome 159+). */
+  outputSchema?: object;
   annotations?: object;
   execute: (input: unknown) => unknown;
 }
@@ -18,8 +21,14 @@ export interface ModelContextToolDefinition {
  */
 export interface ModelContext extends EventTarget {
   registerTool(tool: ModelContextToolDefinition, options?: { signal?: AbortSignal }): Promise<void>;
-  /** Raw entries, as the browser reports them; see `readPageTools` for the normalized list. */
+  /**
+   * Raw entries, as the browser reports them: dictionaries up to Chrome 159,
+   * `Tool` interface objects from Chrome 160 (attributes on the prototype,
+   * `null` for an empty schema or annotations, `source` for `window`); read
+   * every property by name. See `readPageTools` for the normalized list.
+   */
   getTools(): Promise<unknown[]>;
+  /** `tool` must be an entry `getTools()` returned (Chrome 160 finds the tool by its internal id), never a copy. */
   executeTool(tool: object, input: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
@@ -45,6 +54,7 @@ export function getModelContext(): ModelContext {
   if (existing) return existing;
   initializeWebMCPPolyfill();
   const installed = readModelContext();
+  if (installed && !isNativeModelContext(installed)) keepAnnotationsOnPolyfill(installed);
   if (!installed) {
     throw new WebAgentsError(
       "no_webmcp",

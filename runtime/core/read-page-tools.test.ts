@@ -21,7 +21,7 @@ describe("readPageTools", () => {
     ]);
     try {
       expect(await readPageTools()).toEqual([
-        { name: "go_to", description: "Navigates.", inputSchema: { type: "object", properties: { to: { type: "string" } } } },
+        { name: "go_to", title: "Go", description: "Navigates.", inputSchema: { type: "object", properties: { to: { type: "string" } } } },
         { name: "get_cart", description: "Reads the cart.", inputSchema: { type: "object", properties: {} } },
         { name: "get_time", description: "Tells the time.", inputSchema: { type: "object", properties: {} } },
       ]);

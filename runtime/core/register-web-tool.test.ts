@@ -40,10 +40,28 @@ async function callThroughWebMCP(name: string, input: unknown): Promise<unknown>
 }
 
 describe("registerWebTool", () => {
+  it("hands WebMCP the outputSchema, and an MCP-style destructiveHint as WebMCP's consequentialHint too, unless the tool says otherwise", async () => {
+    const context = getModelContext();
+    const registered: Record<string, unknown>[] = [];
+    const register = context.registerTool.bind(context);
+    vi.spyOn(context, "registerTool").mockImplementation((tool, options) => {
+      registered.push(tool as unknown as Record<string, unknown>);
+      return register(tool, options);
+    });
+    const outputSchema = { type: "object", properties: { id: { type: "string" } } };
+    await registerWebTool(defineWebTool({ name: "place_order", description: "Orders.", outputSchema, annotations: { destructiveHint: true }, execute: () => "ok" }), { signal: signal() });
+    await registerWebTool(defineWebTool({ name: "undo", description: "Undoes.", annotations: { destructiveHint: true, consequentialHint: false }, execute: () => "ok" }), { signal: signal() });
+    expect(registered.map(({ name, outputSchema, annotations }) => ({ name, outputSchema, annotations }))).toEqual([
+      { name: "place_order", outputSchema, annotations: { destructiveHint: true, consequentialHint: true } },
+      { name: "undo", outputSchema: undefined, annotations: { destructiveHint: true, consequentialHint: false } },
+    ]);
+    expect((await readPageTools()).find((tool) => tool.name === "place_order")?.outputSchema).toEqual(outputSchema);
+  });
+
   it("registers the tool on document.modelContext with its schema, title and annotations", async () => {
     await registerWebTool(getCart, { signal: signal() });
     expect(await readPageTools()).toEqual([
-      { name: "get_cart", description: "Reads the cart.", inputSchema: { type: "object", properties: {} } },
+      { name: "get_cart", title: "Cart", description: "Reads the cart.", inputSchema: { type: "object", properties: {} } },
     ]);
     const [entry] = await getModelContext().getTools();
     expect(entry).toMatchObject({ title: "Cart", annotations: { readOnlyHint: true } });

@@ -54,8 +54,19 @@ function toDefinition(tool: WebTool): ModelContextToolDefinition {
     execute: (input) => runWebTool(tool, input, { timeout: Infinity }),
   };
   if (tool.title !== undefined) definition.title = tool.title;
-  if (tool.annotations !== undefined) definition.annotations = tool.annotations;
+  if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) definition.annotations = webMcpAnnotations(tool.annotations);
   return definition;
+}
+
+/**
+ * The annotations as WebMCP reads them: an MCP-style `destructiveHint: true`
+ * is also `consequentialHint: true` unless the tool says otherwise, so the
+ * browser's own agent, which knows only WebMCP's names, asks before it too.
+ */
+function webMcpAnnotations(annotations: NonNullable<WebTool["annotations"]>): NonNullable<WebTool["annotations"]> {
+  if (annotations.destructiveHint === true && annotations.consequentialHint === undefined) return { ...annotations, consequentialHint: true };
+  return annotations;
 }
 
 function duplicate(name: string, cause?: unknown): WebAgentsError {

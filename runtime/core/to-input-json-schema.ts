@@ -30,20 +30,34 @@ export function toInputJsonSchema(inputSchema: unknown, where: string): JSONSche
       );
     }
   }
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
-    throw new TypeError(`${where}: inputSchema must be a JSON Schema object or a zod schema.`);
-  }
+  if (!isObject(schema)) throw new TypeError(`${where}: inputSchema must be a JSON Schema object or a zod schema.`);
   const type = (schema as { type?: unknown }).type;
   if (type !== undefined && type !== "object") {
     throw new TypeError(`${where}: inputSchema must describe an object (type: "object"); WebMCP tools take named arguments.`);
   }
+  return frozenCopy(schema, where, "inputSchema");
+}
+
+/**
+ * A tool's `outputSchema` (the JSON Schema of its `structuredContent`) as a
+ * deeply frozen copy. Throws a `TypeError`, prefixed with `where`, for
+ * anything that is not a plain JSON Schema object.
+ */
+export function toOutputJsonSchema(outputSchema: unknown, where: string): JSONSchema {
+  if (!isObject(outputSchema)) throw new TypeError(`${where}: outputSchema must be a JSON Schema object.`);
+  return frozenCopy(outputSchema, where, "outputSchema");
+}
+
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function frozenCopy(schema: object, where: string, key: "inputSchema" | "outputSchema"): JSONSchema {
   let plain: JSONSchema;
   try {
     plain = JSON.parse(JSON.stringify(schema)) as JSONSchema;
   } catch (error) {
-    throw new TypeError(`${where}: inputSchema must be plain JSON (${describeError(error)}).`, { cause: error });
+    throw new TypeError(`${where}: ${key} must be plain JSON (${describeError(error)}).`, { cause: error });
   }
-  checkSchemaShape(plain, where);
+  checkSchemaShape(plain, where, key);
   return deepFreeze(plain);
 }
 

@@ -8,4 +8,8 @@ export interface ToolDescriptor {
   description: string;
   /** Its parameters as JSON Schema. */
   inputSchema: JSONSchema;
+  /** A human-readable name, when the page gave one (WebMCP's `title`). */
+  title?: string;
+  /** The JSON Schema of its result's `structuredContent`, when the page gave one (WebMCP's `outputSchema`). */
+  outputSchema?: JSONSchema;
 }

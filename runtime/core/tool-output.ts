@@ -16,6 +16,11 @@ export interface ModelContextToolResult {
   content: ToolContent[];
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
+  /**
+   * MCP's extension point. The session sets `UNTRUSTED_CONTENT_META` on the
+   * results of tools annotated `untrustedContentHint` (`untrusted-content.ts`).
+   */
+  _meta?: Record<string, unknown>;
 }
 
 /** What `req.callTool` resolves to: a {@link ModelContextToolResult}. */

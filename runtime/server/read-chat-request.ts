@@ -30,6 +30,8 @@ const toolOutput = z.object({
   content: z.array(z.looseObject({ type: z.string() })),
   isError: z.boolean().optional(),
   structuredContent: jsonObject.optional(),
+  // MCP's extension point: the page marks untrusted content here (runtime/core/untrusted-content.ts).
+  _meta: jsonObject.optional(),
 });
 
 const part = z.discriminatedUnion("type", [
@@ -58,6 +60,8 @@ const tool = z.object({
   name: z.string().min(1).max(128),
   description: z.string(),
   inputSchema: jsonObject,
+  title: z.string().max(256).optional(),
+  outputSchema: jsonObject.optional(),
 });
 
 function requestSchema(limits: ChatRequestLimits) {

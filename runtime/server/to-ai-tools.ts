@@ -15,6 +15,7 @@ export function toAiTools(tools: readonly ToolDescriptor[]): ToolSet {
     set[descriptor.name] = tool({
       description: descriptor.description,
       inputSchema: jsonSchema(descriptor.inputSchema as JSONSchema7),
+      ...(descriptor.outputSchema !== undefined && { outputSchema: jsonSchema(descriptor.outputSchema as JSONSchema7) }),
     });
   }
   return set;

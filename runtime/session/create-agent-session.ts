@@ -5,6 +5,7 @@ import { watchPageTools } from "../core/watch-page-tools.js";
 import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
+import { CONFIRM_TOOLS_POLICIES } from "./confirm-tools-policy.js";
 import { onNextFrame } from "./on-next-frame.js";
 import { resumable } from "./resumable.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
@@ -68,8 +69,8 @@ function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOption
   if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
   const { confirmTools, confirmTool } = options;
   // The policies' list inline: tool-policy.ts stays in the lazily loaded loop.
-  if ((confirmTools !== undefined && !["destructive", "unannotated", "all"].includes(confirmTools)) || (confirmTool !== undefined && typeof confirmTool !== "function")) {
-    throw new TypeError('confirmTools must be "destructive", "unannotated" or "all", and confirmTool a function, when given.');
+  if ((confirmTools !== undefined && !CONFIRM_TOOLS_POLICIES.includes(confirmTools)) || (confirmTool !== undefined && typeof confirmTool !== "function")) {
+    throw new TypeError('confirmTools must be "consequential", "destructive", "unannotated" or "all", and confirmTool a function, when given.');
   }
 }
 

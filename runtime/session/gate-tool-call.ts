@@ -2,11 +2,11 @@ import { askToolConfirmation } from "../core/tool-confirmation.js";
 import { toolErrorOutput } from "../core/tool-error-output.js";
 import type { ToolOutput } from "../core/tool-output.js";
 import type { ToolCallRequest } from "./agent-adapter.js";
-import { needsConfirmation, readToolHints, type ConfirmTool, type ConfirmToolsPolicy } from "./tool-policy.js";
+import { confirmationReason, type ConfirmTool, type ConfirmToolsPolicy, type ToolHints } from "./tool-policy.js";
 
 /** How a session applies the tool policy. */
 export interface ToolGate {
-  /** Default `"destructive"`. */
+  /** Default `"consequential"`. */
   confirmTools?: ConfirmToolsPolicy;
   /** The site's own answer, asked first. */
   confirmTool?: ConfirmTool;
@@ -17,18 +17,26 @@ export interface ToolGate {
 const words = (name: string) => name.replace(/[_.-]+/g, " ").trim();
 
 /**
- * The tool policy in front of one page tool call: `undefined` when the call
- * may run, else the output that ends it (`Error [declined]`, or
- * `Error [cancelled]` when `signal` aborts while the person is asked).
- * Held calls are asked of `gate.confirmTool`, then of the person through
- * the chat's parked-call view (`askToolConfirmation`). Never rejects.
+ * The tool policy in front of one page tool call with these `annotations`:
+ * `undefined` when the call may run, else the output that ends it
+ * (`Error [declined]`, or `Error [cancelled]` when `signal` aborts while the
+ * person is asked). `untrustedContent`: the turn has read a result of an
+ * `untrustedContentHint` tool, so any call not `readOnlyHint` is held. Held
+ * calls are asked of `gate.confirmTool`, then of the person through the
+ * chat's parked-call view (`askToolConfirmation`). Never rejects.
  */
-export async function gateToolCall(call: ToolCallRequest, gate: ToolGate, signal: AbortSignal): Promise<ToolOutput | undefined> {
-  const annotations = await readToolHints(call.name);
-  if (!needsConfirmation(annotations, gate.confirmTools)) return undefined;
+export async function gateToolCall(
+  call: ToolCallRequest,
+  annotations: ToolHints,
+  gate: ToolGate,
+  signal: AbortSignal,
+  untrustedContent = false,
+): Promise<ToolOutput | undefined> {
+  const reason = confirmationReason(annotations, gate.confirmTools, untrustedContent);
+  if (reason === undefined) return undefined;
   let answer: boolean | undefined;
   try {
-    answer = await gate.confirmTool?.({ tool: call.name, callId: call.id, input: call.input, annotations });
+    answer = await gate.confirmTool?.({ tool: call.name, callId: call.id, input: call.input, annotations, untrustedContent });
   } catch (error) {
     console.error(`[web-agents] confirmTool threw for ${call.name}; the call is declined:`, error);
     answer = false;
@@ -43,12 +51,11 @@ export async function gateToolCall(call: ToolCallRequest, gate: ToolGate, signal
       `${call.name} needs the person's confirmation, and there was no one to ask, so it did not run. Tell the person what you wanted to do.`,
     );
   }
-  const result = await askToolConfirmation({
-    tool: call.name,
-    callId: call.id,
-    prompt: `The assistant wants to ${words(call.name)}. Allow it?`,
-    signal,
-  });
+  const prompt =
+    reason === "untrusted-content"
+      ? `The assistant wants to ${words(call.name)} after reading content this site does not vouch for. Allow it?`
+      : `The assistant wants to ${words(call.name)}. Allow it?`;
+  const result = await askToolConfirmation({ tool: call.name, callId: call.id, prompt, signal });
   if (result === "allowed") return undefined;
   if (result === "aborted") return toolErrorOutput("cancelled", `The call to ${call.name} was stopped before it ran.`);
   return declined(call.name);

@@ -22,5 +22,5 @@ export { LIMITS } from "./limits.js";
 export { parseAgentMessages } from "./parse-agent-messages.js";
 export { parseStreamPart } from "./parse-stream-part.js";
 export { DEFAULT_STORAGE_KEY } from "./session-storage.js";
-export { CONFIRM_TOOLS_POLICIES, needsConfirmation } from "./tool-policy.js";
-export type { ConfirmTool, ConfirmToolsPolicy, ToolConfirmationRequest, ToolHints } from "./tool-policy.js";
+export { CONFIRM_TOOLS_POLICIES, confirmationReason, needsConfirmation } from "./tool-policy.js";
+export type { ConfirmationReason, ConfirmTool, ConfirmToolsPolicy, ToolConfirmationRequest, ToolHints } from "./tool-policy.js";

@@ -12,6 +12,8 @@ import type { AgentAdapter, AgentRunRequest, ToolCallRequest } from "./agent-ada
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import { gateToolCall, type ToolGate } from "./gate-tool-call.js";
+import { readToolHints } from "./tool-policy.js";
+import { markUntrustedContent } from "../core/untrusted-content.js";
 import { LIMITS } from "./limits.js";
 import { parseStreamPart } from "./parse-stream-part.js";
 import type { SessionAction } from "./session-reducer.js";
@@ -27,8 +29,14 @@ export interface RunContext {
   isCurrent: () => boolean;
   /** Told whenever the tools the model sees are read again. */
   onTools?: (tools: ToolDescriptor[]) => void;
-  /** The tool policy: which calls wait for the person's confirmation, and who answers. Default: `destructive` tools, asked in the chat. */
+  /** The tool policy: which calls wait for the person's confirmation, and who answers. Default: `consequential` tools, asked in the chat. */
   gate?: ToolGate;
+  /**
+   * What the turn has read, shared by its sub-agents: `untrustedContent` once
+   * a result of an `untrustedContentHint` tool came back (every later call
+   * not `readOnlyHint` then waits for the person). Default: a fresh record.
+   */
+  turn?: { untrustedContent: boolean };
 }
 
 /** How one loop (top level or a sub-agent's) ended. */
@@ -71,13 +79,20 @@ export async function runAgentLoop(
   const knownMessages = new Set<string>();
   let end: LoopEnd | undefined;
 
+  const turn = (context.turn ??= { untrustedContent: false });
   const callTool = async (call: ToolCallRequest): Promise<ToolOutput> => {
     if (signal.aborted) return toolErrorOutput("cancelled", "Stopped before the tool ran.");
     if (isDelegateTool(call.name)) return runDelegate(context, agent, call, path);
-    // The tool policy first (annotations): a held call runs only once the person allows it.
-    const held = await gateToolCall(call, context.gate ?? {}, signal);
+    // The tool policy first (annotations, and what the turn has read): a held call runs only once the person allows it.
+    const hints = await readToolHints(call.name);
+    const held = await gateToolCall(call, hints, context.gate ?? {}, signal, turn.untrustedContent);
     if (held) return held;
-    const output = await callModelContextTool(call, { signal });
+    let output = await callModelContextTool(call, { signal });
+    if (hints.untrustedContentHint === true) {
+      // From here on the model may be following that content: the gate holds what it does next.
+      turn.untrustedContent = true;
+      output = markUntrustedContent(output, call.name);
+    }
     await refresh(AFTER_CALL_SETTLE);
     return output;
   };

@@ -9,24 +9,36 @@ import { createScriptedAdapter } from "../testing/create-scripted-adapter.js";
 import type { ToolPart } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import { createAgentSession, type AgentSessionStore, type CreateAgentSessionOptions } from "./create-agent-session.js";
-import { needsConfirmation, readToolHints, type ToolHints } from "./tool-policy.js";
+import { CONFIRM_TOOLS_POLICIES, confirmationReason, needsConfirmation, readToolHints, type ToolHints } from "./tool-policy.js";
 
 describe("needsConfirmation", () => {
-  const cases: [ToolHints, boolean, boolean, boolean][] = [
-    // hints, destructive, unannotated, all
-    [{ readOnlyHint: true }, false, false, false],
-    [{ readOnlyHint: true, destructiveHint: true }, false, false, false],
-    [{ destructiveHint: true }, true, true, true],
-    [{ consequentialHint: true }, true, true, true],
-    [{}, false, true, true],
-    [{ destructiveHint: false }, false, false, true],
-    [{ readOnlyHint: false }, false, false, true],
+  const cases: [ToolHints, boolean, boolean, boolean, boolean][] = [
+    // hints, consequential (the default; "destructive" is its alias), unannotated, all, after untrusted content
+    [{ readOnlyHint: true }, false, false, false, false],
+    [{ readOnlyHint: true, consequentialHint: true }, false, false, false, false],
+    [{ readOnlyHint: true, untrustedContentHint: true }, false, false, false, false],
+    [{ consequentialHint: true }, true, true, true, true],
+    [{ destructiveHint: true }, true, true, true, true],
+    [{}, false, true, true, true],
+    [{ consequentialHint: false }, false, false, true, true],
+    [{ destructiveHint: false }, false, false, true, true],
+    [{ readOnlyHint: false }, false, false, true, true],
+    [{ untrustedContentHint: true }, false, true, true, true],
   ];
-  it.each(cases)("%j: destructive %s, unannotated %s, all %s", (hints, destructive, unannotated, all) => {
-    expect(needsConfirmation(hints)).toBe(destructive);
-    expect(needsConfirmation(hints, "destructive")).toBe(destructive);
+  it.each(cases)("%j: consequential %s, unannotated %s, all %s; after untrusted content %s", (hints, consequential, unannotated, all, afterUntrusted) => {
+    expect(needsConfirmation(hints)).toBe(consequential);
+    expect(needsConfirmation(hints, "consequential")).toBe(consequential);
+    expect(needsConfirmation(hints, "destructive")).toBe(consequential);
     expect(needsConfirmation(hints, "unannotated")).toBe(unannotated);
     expect(needsConfirmation(hints, "all")).toBe(all);
+    // Whatever the policy says, once the turn has read untrusted content.
+    for (const policy of CONFIRM_TOOLS_POLICIES) expect(needsConfirmation(hints, policy, true)).toBe(afterUntrusted);
+  });
+
+  it("says why a call waits: its annotations, or the untrusted content the turn read", () => {
+    expect(confirmationReason({ consequentialHint: true }, "consequential", true)).toBe("annotations");
+    expect(confirmationReason({}, "consequential", true)).toBe("untrusted-content");
+    expect(confirmationReason({ readOnlyHint: true }, "all", true)).toBeUndefined();
   });
 });
 
@@ -161,7 +173,7 @@ describe("the tool policy in a session", () => {
     const yes = sessionCalling("place_order", { confirmTool: (request) => (seen.push(request), true) });
     await idle(yes);
     expect(runs.get("place_order")).toBe(1);
-    expect(seen).toEqual([{ tool: "place_order", callId: "c1", input: {}, annotations: { destructiveHint: true } }]);
+    expect(seen).toEqual([{ tool: "place_order", callId: "c1", input: {}, annotations: { destructiveHint: true }, untrustedContent: false }]);
     yes.dispose();
     const no = sessionCalling("place_order", { confirmTool: () => false });
     await idle(no);
@@ -186,19 +198,19 @@ describe("the tool policy in a session", () => {
 
   it("rejects a bad confirmTools or confirmTool with a TypeError that names the fix", () => {
     const adapter = createScriptedAdapter({ runs: [] });
-    expect(() => createAgentSession(adapter, { confirmTools: "some" as never })).toThrow(/confirmTools must be "destructive", "unannotated" or "all"/);
+    expect(() => createAgentSession(adapter, { confirmTools: "some" as never })).toThrow(/confirmTools must be "consequential", "destructive", "unannotated" or "all"/);
     expect(() => createAgentSession(adapter, { confirmTool: true as never })).toThrow(/confirmTool a function/);
   });
 });
 
 describe("readToolHints", () => {
-  it("reads a native page tool's annotations (Chromium's consequentialHint counts as destructive)", async () => {
+  it("reads a native page tool's annotations: WebMCP's consequentialHint holds the call, untrustedContentHint is read too", async () => {
     const { restore } = installFakeNativeModelContext([
       { name: "wire_money", description: "Send money.", inputSchema: "{}", annotations: { consequentialHint: true, untrustedContentHint: false } },
       { name: "plain", description: "Plain.", inputSchema: "{}" },
     ]);
     try {
-      expect(await readToolHints("wire_money")).toEqual({ consequentialHint: true });
+      expect(await readToolHints("wire_money")).toEqual({ consequentialHint: true, untrustedContentHint: false });
       expect(needsConfirmation(await readToolHints("wire_money"))).toBe(true);
       expect(await readToolHints("plain")).toEqual({});
       expect(await readToolHints("missing")).toEqual({});

@@ -2,19 +2,9 @@ import type { WebToolAnnotations } from "../core/define-web-tool.js";
 import { getModelContext } from "../core/model-context.js";
 import { findRegisteredWebTool } from "../core/web-tool-registry.js";
 
-/**
- * Which page tool calls need the person's confirmation before they run
- * (a tool annotated `readOnlyHint: true` never does):
- *
- * - `"destructive"` (the default): tools annotated `destructiveHint: true`
- *   (or Chromium's `consequentialHint: true`).
- * - `"unannotated"`: those, and tools that say neither `readOnlyHint` nor
- *   `destructiveHint`.
- * - `"all"`: every tool not annotated `readOnlyHint: true`.
- */
-export type ConfirmToolsPolicy = "destructive" | "unannotated" | "all";
+import type { ConfirmToolsPolicy } from "./confirm-tools-policy.js";
 
-export const CONFIRM_TOOLS_POLICIES: readonly ConfirmToolsPolicy[] = Object.freeze(["destructive", "unannotated", "all"]);
+export { CONFIRM_TOOLS_POLICIES, type ConfirmToolsPolicy } from "./confirm-tools-policy.js";
 
 /** A call the policy holds, as a site's `confirmTool` sees it. */
 export interface ToolConfirmationRequest {
@@ -26,6 +16,13 @@ export interface ToolConfirmationRequest {
   input: unknown;
   /** The tool's annotations, as the page declared them. */
   annotations: ToolHints;
+  /**
+   * The turn has read content the site does not vouch for (a result of a
+   * tool annotated `untrustedContentHint`): the call may come from that
+   * content rather than from the person. A site that answers `true` for it
+   * takes that risk.
+   */
+  untrustedContent: boolean;
 }
 
 /**
@@ -36,16 +33,29 @@ export interface ToolConfirmationRequest {
  */
 export type ConfirmTool = (request: ToolConfirmationRequest) => boolean | undefined | Promise<boolean | undefined>;
 
-/** The annotations the policy reads; WebMCP's `consequentialHint` (Chromium) counts as `destructiveHint`. */
-export type ToolHints = Pick<WebToolAnnotations, "readOnlyHint" | "destructiveHint"> & { consequentialHint?: boolean };
+/** The annotations the policy reads: WebMCP's three, and MCP's `destructiveHint` (read as `consequentialHint`). */
+export type ToolHints = Pick<WebToolAnnotations, "readOnlyHint" | "consequentialHint" | "untrustedContentHint" | "destructiveHint">;
 
-/** Whether a call of a tool with these `hints` needs the person's confirmation under `policy`. */
-export function needsConfirmation(hints: ToolHints, policy: ConfirmToolsPolicy = "destructive"): boolean {
-  if (hints.readOnlyHint === true) return false;
-  if (hints.destructiveHint === true || hints.consequentialHint === true) return true;
-  if (policy === "all") return true;
-  const said = typeof hints.readOnlyHint === "boolean" || typeof hints.destructiveHint === "boolean";
-  return policy === "unannotated" && !said;
+/** Why a call waits for the person: its annotations under the policy, or untrusted content read earlier in the turn. */
+export type ConfirmationReason = "annotations" | "untrusted-content";
+
+/**
+ * Why a call of a tool with these `hints` needs the person's confirmation
+ * under `policy`, or `undefined` when it may run. `untrustedContent`: the
+ * turn has read a result of an `untrustedContentHint` tool.
+ */
+export function confirmationReason(hints: ToolHints, policy: ConfirmToolsPolicy = "consequential", untrustedContent = false): ConfirmationReason | undefined {
+  if (hints.readOnlyHint === true) return undefined;
+  if (hints.consequentialHint === true || hints.destructiveHint === true) return "annotations";
+  if (policy === "all") return "annotations";
+  const said = typeof hints.readOnlyHint === "boolean" || typeof hints.consequentialHint === "boolean" || typeof hints.destructiveHint === "boolean";
+  if (policy === "unannotated" && !said) return "annotations";
+  return untrustedContent ? "untrusted-content" : undefined;
+}
+
+/** Whether a call of a tool with these `hints` needs the person's confirmation under `policy` (see {@link confirmationReason}). */
+export function needsConfirmation(hints: ToolHints, policy: ConfirmToolsPolicy = "consequential", untrustedContent = false): boolean {
+  return confirmationReason(hints, policy, untrustedContent) !== undefined;
 }
 
 /**
@@ -59,6 +69,7 @@ export async function readToolHints(name: string): Promise<ToolHints> {
   if (own) return pickHints(own.annotations);
   try {
     const entries = await getModelContext().getTools();
+    // By property: Chrome 160's Tool objects hold their attributes on the prototype (annotations may be null).
     const entry = entries.find((candidate) => (candidate as { name?: unknown } | null)?.name === name) as { annotations?: unknown } | undefined;
     return pickHints(entry?.annotations);
   } catch {
@@ -69,7 +80,7 @@ export async function readToolHints(name: string): Promise<ToolHints> {
 function pickHints(annotations: unknown): ToolHints {
   if (typeof annotations !== "object" || annotations === null) return {};
   const hints: ToolHints = {};
-  for (const key of ["readOnlyHint", "destructiveHint", "consequentialHint"] as const) {
+  for (const key of ["readOnlyHint", "consequentialHint", "untrustedContentHint", "destructiveHint"] as const) {
     const value = (annotations as Record<string, unknown>)[key];
     if (typeof value === "boolean") hints[key] = value;
   }

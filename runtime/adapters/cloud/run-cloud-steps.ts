@@ -66,7 +66,7 @@ export async function* runCloudSteps(req: AgentRunRequest, context: CloudRunCont
     for (;;) {
       const body: ChatRequestBody = {
         messages: toRequestMessages(transcript.messages),
-        tools: req.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        tools: req.tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, ...(outputSchema && { outputSchema }) })),
         page: { url: pageUrl() },
         ...(req.agent && { agent: req.agent.id }),
       };
