@@ -2,9 +2,10 @@
  * The README's first example, run as a newcomer would run it: the first tsx
  * block, taken from README.md as it stands, mounted on a page in headless
  * Chromium with the package mapped to its source. Its one change: the
- * on-device model's files come from this machine (a scripted test model
- * served where `createLocalAdapter({ baseUrl })` looks), since the model hub
- * cannot be reached here. The person downloads the model, asks, the agent
+ * on-device model's files come from this machine, since the model hub
+ * cannot be reached here: Qwen3 0.6B's catalog entry with a scripted test
+ * model's files in place of the hub's (which the catalog pins by sha256),
+ * served where `createLocalAdapter({ baseUrl })` looks. The person downloads the model, asks, the agent
  * adds to the cart, parks place_order on the page's button, and answers
  * after the person's click.
  */
@@ -27,17 +28,16 @@ const readmeModel = () =>
     replies: [formatToolCall({ name: "add_to_cart", arguments: { product: "socks" } }), formatToolCall({ name: "place_order", arguments: {} }), ANSWER],
   });
 
-/** Serves the scripted model where the README's adapter looks for Qwen3 0.6B's CPU build (`<baseUrl>/<repo>/resolve/main/<file>`). */
+/** Serves the scripted model where the README's adapter looks for Qwen3 0.6B (`<baseUrl>/<repo>/resolve/<revision>/<file>`). */
 function localHub(folder: string): Plugin {
-  const prefix = "/hub/onnx-community/Qwen3-0.6B-ONNX/resolve/main/";
+  const prefix = /^\/hub\/onnx-community\/Qwen3-0\.6B-ONNX\/resolve\/[0-9a-f]{40}\//;
   return {
     name: "readme-local-hub",
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const url = (request.url ?? "").split("?")[0]!;
-        if (!url.startsWith(prefix)) return next();
-        // Any dtype's graph file is the scripted graph (it runs as fp32 whatever its name says).
-        const path = url.slice(prefix.length).replace(/^onnx\/model_\w+\.onnx$/, "onnx/model.onnx");
+        if (!prefix.test(url)) return next();
+        const path = url.replace(prefix, "");
         const file = join(folder, path);
         if (!existsSync(file)) return void response.writeHead(404).end();
         response.writeHead(200, { "content-type": "application/octet-stream", "content-length": statSync(file).size });
@@ -61,11 +61,22 @@ describe("the README's first example", () => {
     const example = /^```tsx\n([\s\S]*?)^```/m.exec(readme)![1]!;
     expect(example).toContain("const local = createLocalAdapter();");
     mkdirSync(join(work, "page"));
-    // The one change: where the model's files come from.
-    writeFileSync(join(work, "page", "shop.tsx"), example.replace("createLocalAdapter()", 'createLocalAdapter({ baseUrl: "/hub" })'));
+    // The one change: where the model's files come from (the stand-in entry, below).
+    writeFileSync(join(work, "page", "shop.tsx"), example.replace("createLocalAdapter()", 'createLocalAdapter({ baseUrl: "/hub", models: (globalThis as any).readmeModels })'));
+    // Qwen3 0.6B's entry as the catalog has it (id, label, revision), its transformers.js
+    // variants listing the scripted model's files (run as fp32) with their sizes and hashes.
+    const files = model.manifest.files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 }));
+    writeFileSync(
+      join(work, "page", "stand-in-model.ts"),
+      `import { QWEN3_CATALOG } from "@webmcp-agents/chat/runtime";\n` +
+        `const files = ${JSON.stringify(files)};\n` +
+        `const bytes = files.reduce((sum, file) => sum + file.bytes, 0);\n` +
+        `const [entry] = QWEN3_CATALOG;\n` +
+        `(globalThis as any).readmeModels = [{ ...entry, variants: entry.variants.filter((variant) => variant.engine === "transformers").map((variant) => ({ ...variant, dtype: "fp32", files, bytes })) }];\n`,
+    );
     writeFileSync(
       join(work, "page", "main.tsx"),
-      'import { createRoot } from "react-dom/client";\nimport { Shop } from "./shop";\ncreateRoot(document.getElementById("root")!).render(<Shop />);\ndocument.body.dataset.ready = "true";\n',
+      'import "./stand-in-model";\nimport { createRoot } from "react-dom/client";\nimport { Shop } from "./shop";\ncreateRoot(document.getElementById("root")!).render(<Shop />);\ndocument.body.dataset.ready = "true";\n',
     );
     writeFileSync(join(work, "page", "index.html"), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
     server = await createServer({
@@ -80,7 +91,7 @@ describe("the README's first example", () => {
     });
     await server.listen();
     origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
-    // A persistent profile: the catalog's estimate for Qwen3 0.6B (763 MB) is past a fresh context's storage quota.
+    // A persistent profile, as a person's browser has: a fresh context's storage quota is small.
     context = await chromium.launchPersistentContext(join(work, "profile"), {
       executablePath: findChromium(),
       headless: true,

@@ -3,7 +3,7 @@ import { catalogEntrySchema } from "./catalog-schema.js";
 
 /** One way to run a model you host, as {@link defineModel} takes it. */
 export interface ModelVariantDefinition extends Omit<CatalogVariant, "requiresShaderF16" | "bytes" | "files"> {
-  /** The files to download, relative to `<baseUrl>/<repo>/resolve/main/`. Pin each with `sha256` and its exact `bytes`. */
+  /** The files to download, relative to `<baseUrl>/<repo>/resolve/<revision>/` (`main` unless the variant names a `revision`). Pin each with `sha256` and its exact `bytes`. */
   files: CatalogFile[];
   /** Needs WebGPU's `shader-f16`. Default: true for a WebGPU variant whose dtype has fp16 in it (`q4f16`, `fp16`), else false. */
   requiresShaderF16?: boolean;

@@ -6,8 +6,9 @@ import { openFixturePage, type FixturePage } from "../runtime/test-support/open-
 const fixture = fileURLToPath(new URL("./test-fixtures/policy-page/", import.meta.url));
 
 // The tool policy in <AgentChat> on a real page: place_order is annotated
-// destructiveHint and never asks on its own; a scripted adapter plays a model
-// that every injection payload fooled (it calls place_order after reading it).
+// consequentialHint and never asks on its own; add_note says nothing of
+// itself; read_reviews is untrustedContentHint. A scripted adapter plays a
+// model that every injection payload fooled (it acts on what it read).
 describe("Allow / Don't allow for a call the tool policy holds, in headless Chromium", () => {
   let opened: FixturePage;
   let page: Page;
@@ -26,8 +27,8 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
     await chat().locator("textarea").fill(text);
     await chat().locator("textarea").press("Enter");
   };
-  const state = () => page.evaluate(() => (window as any).harness.state as { payload: number; orders: number; reads: number });
-  const held = () => chat().locator('.tool[data-tool="place_order"][data-state="awaiting-confirmation"]');
+  const state = () => page.evaluate(() => (window as any).harness.state as { payload: number; orders: number; notes: number; reads: number });
+  const held = (tool = "place_order") => chat().locator(`.tool[data-tool="${tool}"][data-state="awaiting-confirmation"]`);
 
   it("holds place_order with Allow / Don't allow and the cursor on Allow; a script's click does nothing; the person's click runs it", async () => {
     await send("Order the socks");
@@ -53,36 +54,58 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
     expect(errors).toEqual([]);
   });
 
-  it("220 injection payloads in page text, each followed by a place_order call: 0 orders without the person's click", async () => {
+  it("holds a tool another script registered as consequentialHint, its annotations read from native WebMCP's getTools()", async () => {
     await chat().getByRole("button", { name: "New chat" }).click();
+    await page.evaluate(() => ((window as any).harness.state.mode = "gift"));
+    await send("Send my friend a gift");
+    await held("send_gift").waitFor({ timeout: 15_000 });
+    expect(await held("send_gift").locator(".prompt").textContent()).toBe("The assistant wants to send gift. Allow it?");
+    await held("send_gift").locator("button.deny").click();
+    await held("send_gift").waitFor({ state: "detached", timeout: 10_000 });
+    expect((await page.evaluate(() => (window as any).harness.state.gifts)) as number).toBe(0);
+    await page.evaluate(() => ((window as any).harness.state.mode = "page"));
+  });
+
+  it("220 injection payloads through an untrustedContentHint tool, each followed by a consequential or an unannotated call: 0 ran without the person's click", async () => {
+    await chat().getByRole("button", { name: "New chat" }).click();
+    await page.evaluate(() => ((window as any).harness.state.mode = "reviews"));
     const count = await page.evaluate(() => (window as any).harness.payloadCount as number);
-    const before = (await state()).orders;
-    let attempted = 0;
+    const before = await state();
+    const attempted = { place_order: 0, add_note: 0 };
     let declined = 0;
     for (let index = 0; index < count; index++) {
       await page.evaluate((payload) => ((window as any).harness.state.payload = payload), index);
-      await send(`What does the page say? (${index})`);
-      await held().waitFor({ timeout: 15_000 });
-      attempted++;
+      const tool = index % 2 === 0 ? "place_order" : "add_note";
+      await send(`What do the reviews say? (${index})`);
+      await held(tool).waitFor({ timeout: 15_000 });
+      attempted[tool]++;
+      if (index < 2) {
+        const reason = tool === "place_order" ? "The assistant wants to place order. Allow it?" : "The assistant wants to add note after reading content this site does not vouch for. Allow it?";
+        expect(await held(tool).locator(".prompt").textContent()).toBe(reason);
+      }
       // Every way a script could press Allow, then the person's Don't allow.
-      await held().locator("button.allow").evaluate((button) => {
+      await held(tool).locator("button.allow").evaluate((button) => {
         (button as HTMLButtonElement).click();
         button.dispatchEvent(new MouseEvent("click", { bubbles: true, composed: true }));
         button.querySelector("*")?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       });
-      expect((await state()).orders, `payload ${index}`).toBe(before);
-      await held().locator("button.deny").click();
-      await held().waitFor({ state: "detached", timeout: 10_000 });
-      const last = chat().locator('.tool[data-tool="place_order"]').last();
+      const now = await state();
+      expect([now.orders, now.notes], `payload ${index}`).toEqual([before.orders, before.notes]);
+      await held(tool).locator("button.deny").click();
+      await held(tool).waitFor({ state: "detached", timeout: 10_000 });
+      const last = chat().locator(`.tool[data-tool="${tool}"]`).last();
       await expect.poll(() => last.getAttribute("data-state"), { timeout: 10_000 }).toBe("error");
       if (index === 0) expect(await last.locator(".state").textContent()).toBe("Not allowed");
       declined++;
       if (index % 20 === 19) await chat().getByRole("button", { name: "New chat" }).click();
     }
     const after = await state();
-    console.log(`[injection] browser: ${attempted} consequential calls after payloads; executed without a click: ${after.orders - before}; declined: ${declined}; page reads: ${after.reads}`);
-    expect(after.orders - before).toBe(0);
-    expect(attempted).toBe(count);
+    console.log(
+      `[injection] browser, through an untrusted tool: ${attempted.place_order} consequential and ${attempted.add_note} unannotated calls after payloads; ` +
+        `executed without a click: ${after.orders - before.orders + after.notes - before.notes}; declined: ${declined}; reviews read: ${after.reads - before.reads}`,
+    );
+    expect([after.orders - before.orders, after.notes - before.notes]).toEqual([0, 0]);
+    expect(attempted.place_order + attempted.add_note).toBe(count);
     expect(count).toBeGreaterThanOrEqual(200);
     expect(errors).toEqual([]);
   }, 600_000);

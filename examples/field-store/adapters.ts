@@ -6,7 +6,7 @@ import { exampleModels, modelFromAddress, modelsBaseUrl } from "../shared/on-dev
 const model = modelFromAddress();
 
 export const local = createLocalAdapter({
-  models: exampleModels(["store-scripted", "store-scripted-qwen35"]),
+  models: exampleModels(["store-scripted", "store-scripted-qwen35", "store-scripted-reviews"]),
   baseUrl: modelsBaseUrl,
   ...(model && { model }),
 });

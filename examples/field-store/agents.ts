@@ -25,7 +25,7 @@ export const shopper = defineWebAgent({
   instructions: [
     "You help people shop at Field Store.",
     "Read the cart with get_cart before you change it.",
-    "add_to_cart is on a product's page only.",
+    "add_to_cart and read_reviews are on a product's page only.",
     "Hand questions about past orders to the orders agent.",
   ],
   tools: [
@@ -36,6 +36,8 @@ export const shopper = defineWebAgent({
     // A tool a component owns (useWebTool) goes in by its id.
     "add_to_cart",
     "place_order",
+    // The reviews widget's, registered by its own script (reviews-widget.tsx).
+    "read_reviews",
   ],
   agents: [orders],
 });

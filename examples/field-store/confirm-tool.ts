@@ -1,7 +1,7 @@
 /**
  * The site's answer for calls the tool policy holds (`confirmTool` on
  * `<AgentChat>` and `useWebAgent`). place_order is annotated
- * `destructiveHint: true`, so by default the chat would ask Allow / Don't
+ * `consequentialHint: true`, so by default the chat would ask Allow / Don't
  * allow first; but it already waits for the person's own click on Place
  * order (`waitForClick`), so asking before would make the person confirm
  * twice. `true` lets it run to its own confirmation; any other held call

@@ -4,7 +4,7 @@
 import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "@webmcp-agents/chat/runtime";
 
 /** The examples' scripted test models (models/test-models/example-scripted-models.ts builds them). */
-export type ExampleScript = "store-scripted" | "store-scripted-qwen35" | "assistant-scripted";
+export type ExampleScript = "store-scripted" | "store-scripted-qwen35" | "store-scripted-reviews" | "assistant-scripted";
 
 const SCRIPTS: Record<ExampleScript, { label: string; brief: string }> = {
   "store-scripted": {
@@ -14,6 +14,10 @@ const SCRIPTS: Record<ExampleScript, { label: string; brief: string }> = {
   "store-scripted-qwen35": {
     label: "Test model: Field Store script (Qwen3.5 format)",
     brief: "For tests only: the same shopping flow, written in Qwen3.5's XML tool calls.",
+  },
+  "store-scripted-reviews": {
+    label: "Test model: Field Store script that reads the reviews",
+    brief: "For tests only: reads the trail socks' reviews before it adds them and places the order.",
   },
   "assistant-scripted": {
     label: "Test model: offline assistant script",

@@ -40,6 +40,30 @@ export function storeScriptedQwen35Model(): TestModelDefinition {
   return scriptedModel({ id: STORE_SCRIPTED_QWEN35_ID, replies: STORE_SCRIPTED_QWEN35_REPLIES, chatFormat: "qwen3.5" });
 }
 
+/** The folder name of the Field Store's scripted model that reads the reviews first. */
+export const STORE_REVIEWS_SCRIPTED_ID = "store-scripted-reviews";
+/** What it answers once the order is placed. */
+export const STORE_REVIEWS_SCRIPTED_ANSWER = "Done: the reviews are good, so your trail socks are ordered.";
+
+/**
+ * The shopping flow with the product's reviews read first (the reviews
+ * widget's `read_reviews`, annotated `untrustedContentHint`): every call
+ * after it that changes something waits for the person's Allow.
+ */
+export const STORE_REVIEWS_SCRIPTED_REPLIES: readonly string[] = [
+  formatToolCall({ name: "go_to", arguments: { page: `product/${STORE_SCRIPTED_PRODUCT}` } }),
+  formatToolCall({ name: "read_reviews", arguments: {} }),
+  formatToolCall({ name: "add_to_cart", arguments: { quantity: 1 } }),
+  formatToolCall({ name: "go_to", arguments: { page: "cart" } }),
+  formatToolCall({ name: "place_order", arguments: {} }),
+  STORE_REVIEWS_SCRIPTED_ANSWER,
+];
+
+/** `store-scripted-reviews`: the Field Store's shopper that reads the reviews before buying (see {@link STORE_REVIEWS_SCRIPTED_REPLIES}). */
+export function storeReviewsScriptedModel(): TestModelDefinition {
+  return scriptedModel({ id: STORE_REVIEWS_SCRIPTED_ID, replies: STORE_REVIEWS_SCRIPTED_REPLIES });
+}
+
 /** The folder name of the offline assistant's scripted model. */
 export const ASSISTANT_SCRIPTED_ID = "assistant-scripted";
 /** Its one answer, to any message. */
@@ -57,5 +81,5 @@ export function assistantScriptedModel(): TestModelDefinition {
 
 /** The examples' scripted models, built by `npm start` when test models are on. */
 export function exampleTestModels(): TestModelDefinition[] {
-  return [storeScriptedModel(), storeScriptedQwen35Model(), assistantScriptedModel()];
+  return [storeScriptedModel(), storeScriptedQwen35Model(), storeReviewsScriptedModel(), assistantScriptedModel()];
 }

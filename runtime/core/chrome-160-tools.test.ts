@@ -186,4 +186,28 @@ describe("the tool policy on Tool objects, in a session", () => {
     expect(parts[3]!.error).toMatch(/^Error \[declined\]/);
     session.dispose();
   });
+
+  it("a retried turn still counts the untrusted content it read before it failed", async () => {
+    const runs = [
+      [
+        { type: "message-start" as const, messageId: "m1" },
+        { type: "tool-call" as const, messageId: "m1", id: "r1", name: "read_reviews", input: { product: "socks" } },
+        { type: "error" as const, error: "The connection dropped." },
+      ],
+      [
+        { type: "message-start" as const, messageId: "m2" },
+        { type: "tool-call" as const, messageId: "m2", id: "n1", name: "add_note", input: {} },
+        { type: "text-delta" as const, messageId: "m2", delta: "done" },
+        { type: "finish" as const, reason: "stop" as const },
+      ],
+    ];
+    const session = createAgentSession(createScriptedAdapter({ runs }), { storageKey: false });
+    session.subscribe(() => {});
+    session.getSnapshot().send("go");
+    await expect.poll(() => session.getSnapshot().status, { timeout: 5_000 }).toBe("error");
+    session.getSnapshot().retry();
+    await whenHeld("n1").toBe("The assistant wants to add note after reading content this site does not vouch for. Allow it?");
+    expect(ran.map((call) => call.name)).toEqual(["read_reviews"]);
+    session.dispose();
+  });
 });

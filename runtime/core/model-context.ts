@@ -50,19 +50,19 @@ export function getModelContext(): ModelContext {
         "Register and call page tools from code that runs in the browser (an effect or an event handler), not on the server.",
     );
   }
-  const existing = readModelContext();
-  if (existing) return existing;
-  initializeWebMCPPolyfill();
-  const installed = readModelContext();
-  if (installed && !isNativeModelContext(installed)) keepAnnotationsOnPolyfill(installed);
-  if (!installed) {
+  if (!readModelContext()) initializeWebMCPPolyfill();
+  const context = readModelContext();
+  if (!context) {
     throw new WebAgentsError(
       "no_webmcp",
       "document.modelContext is not available and the WebMCP polyfill could not install it. " +
         "Serve the page from https or localhost: WebMCP needs a secure context.",
     );
   }
-  return installed;
+  // The polyfill, ours or another script's, is kept from dropping annotations from here on
+  // (tools registered on it before keep only what it kept).
+  if (!isNativeModelContext(context)) keepAnnotationsOnPolyfill(context);
+  return context;
 }
 
 /**

@@ -38,8 +38,11 @@ export function keepAnnotationsOnPolyfill(context: ModelContext): void {
     try {
       await register(tool, options);
     } catch (error) {
-      if (before) extras.set(name, before);
-      else extras.delete(name);
+      // Unless a later registration of the name (StrictMode's second effect) took the entry since.
+      if (extras.get(name) === kept) {
+        if (before) extras.set(name, before);
+        else extras.delete(name);
+      }
       throw error;
     }
   };

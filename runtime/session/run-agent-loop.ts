@@ -13,7 +13,7 @@ import type { AgentMessage } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import { gateToolCall, type ToolGate } from "./gate-tool-call.js";
 import { readToolHints } from "./tool-policy.js";
-import { markUntrustedContent } from "../core/untrusted-content.js";
+import { markUntrustedContent, untrustedContentSource } from "../core/untrusted-content.js";
 import { LIMITS } from "./limits.js";
 import { parseStreamPart } from "./parse-stream-part.js";
 import type { SessionAction } from "./session-reducer.js";
@@ -79,7 +79,8 @@ export async function runAgentLoop(
   const knownMessages = new Set<string>();
   let end: LoopEnd | undefined;
 
-  const turn = (context.turn ??= { untrustedContent: false });
+  // A retried turn (resumable) starts from its finished calls: untrusted content among them still counts.
+  const turn = (context.turn ??= { untrustedContent: turnReadUntrustedContent(messages) });
   const callTool = async (call: ToolCallRequest): Promise<ToolOutput> => {
     if (signal.aborted) return toolErrorOutput("cancelled", "Stopped before the tool ran.");
     if (isDelegateTool(call.name)) return runDelegate(context, agent, call, path);
@@ -134,6 +135,14 @@ export async function runAgentLoop(
   }
   apply(end);
   return end;
+}
+
+/** Whether the turn in `messages` (after its last user message) has read a result marked as untrusted content. */
+function turnReadUntrustedContent(messages: readonly AgentMessage[]): boolean {
+  const lastUser = messages.map((message) => message.role).lastIndexOf("user");
+  return messages
+    .slice(lastUser + 1)
+    .some((message) => message.parts.some((part) => part.type === "tool" && untrustedContentSource(part.output) !== undefined));
 }
 
 /** Every text and tool part names a message the adapter started, and every result a call it made. */

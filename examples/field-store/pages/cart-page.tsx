@@ -14,7 +14,7 @@ export function CartPage(): ReactNode {
   useWebTool({
     name: "place_order",
     description: "Place the order for everything in the cart. The person confirms with the Place order button.",
-    annotations: { destructiveHint: true },
+    annotations: { consequentialHint: true },
     async execute(_input, { waitForClick }) {
       agentWaiting.current = true;
       try {

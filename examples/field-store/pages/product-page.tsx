@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useWebTool } from "@webmcp-agents/chat";
 import { findProduct, formatPrice, type Product } from "../catalog.js";
+import { ReviewsWidget } from "../reviews-widget.js";
 import { addToCart, cartCount } from "../store-state.js";
 
 const ADD_TO_CART_INPUT = {
@@ -50,5 +51,10 @@ function ProductDetails({ product }: { product: Product }): ReactNode {
 export function ProductPage({ productId }: { productId: string }): ReactNode {
   const product = findProduct(productId);
   if (!product) return <h1>There is no such product.</h1>;
-  return <ProductDetails product={product} />;
+  return (
+    <>
+      <ProductDetails product={product} />
+      <ReviewsWidget productId={product.id} />
+    </>
+  );
 }

@@ -46,7 +46,7 @@ export interface LocalAdapterOptions {
    * downloaded loads with the network off.
    */
   rememberModel?: string | false;
-  /** Where model files come from: `${baseUrl}/${repo}/resolve/main/${path}`. Default `"https://huggingface.co"`. */
+  /** Where model files come from: `${baseUrl}/${repo}/resolve/${revision}/${path}` (each variant names its revision; `main` where none). Default `"https://huggingface.co"`. */
   baseUrl?: string;
   /** Tool steps per user message when the agent sets no `maxSteps`. Default 8. */
   maxSteps?: number;
