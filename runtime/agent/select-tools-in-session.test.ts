@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 /**
  * The browser paths that assemble tools (the session's run and its watched
- * tool list) drop a page-registered `delegate_to_*` tool with no agent named,
- * as with one: every path goes through selectTools. The WebMCP layer is the
- * happy-dom stand-in (the polyfill cannot install under happy-dom).
+ * tool list) go through selectTools: with an agent, a page-registered
+ * `delegate_to_*` tool never reaches the model; with none, the page's tools
+ * pass as they are, and a call to such a tool runs no agent and not the page
+ * tool either (`unknown_tool`). The WebMCP layer is the happy-dom stand-in.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defineWebTool } from "../core/define-web-tool.js";
@@ -48,19 +49,30 @@ afterEach(() => {
 });
 
 describe("page-registered delegate_to_* tools in a session", () => {
-  for (const [label, agent] of [
-    ["with no agent", undefined],
-    ["with an agent without sub-agents", defineWebAgent({ id: "shopper", instructions: "Shop." })],
-  ] as const) {
-    it(`never reach the adapter, nor the session's tool list, ${label}`, async () => {
-      const adapter = createScriptedAdapter({ runs: [run] });
-      const session = createAgentSession(adapter, { agent, storageKey: false });
-      const done = settled(session);
-      session.send("hello");
-      await done;
-      expect(adapter.requests).toHaveLength(1);
-      expect(adapter.requests[0]!.tools.map((tool) => tool.name)).toEqual(["get_cart"]);
-      expect(session.getSnapshot().tools.map((tool) => tool.name)).toEqual(["get_cart"]);
-    });
-  }
+  it("never reach the adapter, nor the session's tool list, with an agent without sub-agents", async () => {
+    const adapter = createScriptedAdapter({ runs: [run] });
+    const session = createAgentSession(adapter, { agent: defineWebAgent({ id: "shopper", instructions: "Shop." }), storageKey: false });
+    const done = settled(session);
+    session.send("hello");
+    await done;
+    expect(adapter.requests).toHaveLength(1);
+    expect(adapter.requests[0]!.tools.map((tool) => tool.name)).toEqual(["get_cart"]);
+    expect(session.getSnapshot().tools.map((tool) => tool.name)).toEqual(["get_cart"]);
+  });
+
+  it("reach the adapter as they are with no agent; a call to one runs neither an agent nor the page tool", async () => {
+    const calling: AgentStreamPart[] = [
+      { type: "message-start", messageId: "m1" },
+      { type: "tool-call", messageId: "m1", id: "c1", name: "delegate_to_orders", input: { task: "x" } },
+      { type: "finish", reason: "stop" },
+    ];
+    const adapter = createScriptedAdapter({ runs: [calling] });
+    const session = createAgentSession(adapter, { storageKey: false });
+    const done = settled(session);
+    session.send("hello");
+    await done;
+    expect(adapter.requests[0]!.tools.map((tool) => tool.name).sort()).toEqual(["delegate_to_", "delegate_to_orders", "get_cart"]);
+    const call = session.getSnapshot().messages.at(-1)!.parts.find((part) => part.type === "tool");
+    expect(call).toMatchObject({ name: "delegate_to_orders", state: "error", error: expect.stringMatching(/^Error \[unknown_tool\]/) });
+  });
 });

@@ -178,11 +178,11 @@ describe("page-supplied delegate_to_* tools", () => {
   const toolsSeen = (model: ReturnType<typeof scriptedModel>) =>
     (model.doStreamCalls[0] as LanguageModelV3CallOptions).tools?.map((tool) => ("description" in tool ? `${tool.name}: ${tool.description}` : tool.name));
 
-  it("are dropped with no agent named", async () => {
+  it("pass as they are with no agent named (no agent, no delegates: selectTools as the defineWebAgent page says)", async () => {
     const model = scriptedModel([textStep("ok")]);
     const { served } = await serve({ model });
     await (await postJson(served.url, { messages: [user("hi")], tools: pageTools })).text();
-    expect(toolsSeen(model)).toEqual(["get_cart: The get_cart tool."]);
+    expect(toolsSeen(model)).toEqual(["get_cart: The get_cart tool.", "delegate_to_orders: Page-made.", "delegate_to_: The delegate_to_ tool."]);
   });
 
   it("are dropped for an agent without sub-agents", async () => {
