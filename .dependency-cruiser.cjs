@@ -15,7 +15,7 @@
  * (session/) and the page tool's shapes (core/).
  */
 const RUNTIME_CONTRACT = [
-  "^runtime/session/(agent-adapter|agent-message|agent-stream-part|tool-call-state|tool-descriptor|session-error)[.]ts$",
+  "^runtime/session/(agent-adapter|agent-message|agent-stream-part|step-part|tool-call-state|tool-descriptor|session-error)[.]ts$",
   "^runtime/core/(json-schema|tool-output|tool-descriptor|standard-schema)[.]ts$",
 ];
 /** The engine's: worker/protocol.ts, the EngineHost contract the worker, models/ and the local adapter share. */
@@ -35,6 +35,9 @@ const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json
 const RESULT_MARKS = "^runtime/core/untrusted-content[.]ts$";
 
 const TYPE_ONLY = ["type-only"];
+
+/** The numbers that bound a conversation (LIMITS): plain data every layer applies alike, the server included. */
+const SESSION_LIMITS = "^runtime/session/limits[.]ts$";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
@@ -100,7 +103,7 @@ module.exports = {
       severity: "error",
       from: { path: "^runtime/server/" },
       to: {
-        pathNot: ["^runtime/(server|agent|errors)/", PLAIN_CORE, "node_modules/"],
+        pathNot: ["^runtime/(server|agent|errors)/", PLAIN_CORE, SESSION_LIMITS, "node_modules/"],
         dependencyTypesNot: [...TYPE_ONLY, "core"],
       },
     },

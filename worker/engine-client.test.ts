@@ -80,7 +80,7 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     const events: EngineEvent[] = [];
     await client.generate(request({ id: "g1" }), (event) => events.push(event));
     // The worker read the model's text with its format: the call arrives parsed, no raw text.
-    expect(events.filter((event) => event.type === "text")).toEqual([]);
+    expect(events.filter((event) => event.type === "text-delta")).toEqual([]);
     expect(events.find((event) => event.type === "tool-call")).toEqual({ type: "tool-call", name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments });
     // The last event arrives before generate resolves.
     expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });

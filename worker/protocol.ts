@@ -12,6 +12,7 @@
  *   as an explicit `cancel(id)` call.
  * - Errors cross as {@link EngineErrorData} and are rebuilt as typed errors.
  */
+import type { StepPart } from "../runtime/session/step-part.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 
 /** Which engine runs a model. */
@@ -167,20 +168,18 @@ export interface GenerateRequest {
 /**
  * What a generation reports across the worker boundary, read by the model's
  * format in the worker (the main thread parses no model text), ending with
- * exactly one `end`: text, reasoning, each tool call with its parsed input
- * (or an invalid one with the reason: it never runs), and the usage.
+ * exactly one `end`: the step parts every path streams (`StepPart`:
+ * `text-delta`, `reasoning`, each `tool-call` with its parsed input, or a
+ * `tool-call-invalid` with why and how to write one: it never runs), and the
+ * usage. The page's step loop takes them as they are.
  */
 export type EngineEvent =
-  | { type: "text"; text: string }
-  | { type: "reasoning"; text: string }
-  | { type: "tool-call"; name: string; input: Record<string, unknown> }
-  /** A call the format could not read: never run; `text` is what the model wrote, `error` why it is not a call, `hint` how to write one. */
-  | { type: "tool-call-invalid"; name: string; text: string; error: string; hint: string }
+  | Extract<StepPart, { type: "text-delta" | "reasoning" | "tool-call" | "tool-call-invalid" }>
   | { type: "usage"; usage: GenerationUsage }
   | { type: "end"; reason: "stop" | "length" | "aborted" };
 
 /** What an engine itself reports: the model's raw text, which the host reads with the format. */
-export type RawEngineEvent = Extract<EngineEvent, { type: "text" } | { type: "usage" } | { type: "end" }>;
+export type RawEngineEvent = { type: "text"; text: string } | Extract<EngineEvent, { type: "usage" } | { type: "end" }>;
 
 export interface GenerationUsage {
   promptTokens: number;

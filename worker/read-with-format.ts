@@ -5,8 +5,9 @@ import type { EngineEvent, GenerateRequest, RawEngineEvent } from "./protocol.js
 /**
  * Wraps a generation's event callback so the engine's raw text is read with
  * the request's model format (`request.model.format`), here in the worker:
- * what crosses to the main thread is text, reasoning, parsed tool calls and
- * invalid ones, then usage and `end` (the parser is flushed before `end`).
+ * what crosses to the main thread is step parts (`text-delta`, `reasoning`,
+ * parsed tool calls and invalid ones, with how to write one), then usage and
+ * `end` (the parser is flushed before `end`).
  */
 export function readWithFormat(request: GenerateRequest, onEvent: (event: EngineEvent) => void): (event: RawEngineEvent) => void {
   const format = modelFormat(request.model.format);
@@ -15,7 +16,7 @@ export function readWithFormat(request: GenerateRequest, onEvent: (event: Engine
     for (const event of events) {
       switch (event.type) {
         case "text":
-          onEvent({ type: "text", text: event.delta });
+          onEvent({ type: "text-delta", delta: event.delta });
           break;
         case "reasoning":
           onEvent({ type: "reasoning", text: event.text });
@@ -24,7 +25,7 @@ export function readWithFormat(request: GenerateRequest, onEvent: (event: Engine
           onEvent({ type: "tool-call", name: event.name, input: event.input });
           break;
         case "tool-call-invalid":
-          onEvent({ type: "tool-call-invalid", name: event.name, text: event.text, error: event.error, hint: format.callHint });
+          onEvent({ type: "tool-call-invalid", name: event.name, inputText: event.text, error: `${event.error}. ${format.callHint}` });
           break;
       }
     }

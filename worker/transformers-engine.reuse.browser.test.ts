@@ -6,7 +6,7 @@ import { ensureTestModel, tinyModel, tinyQwen35Model } from "../models/test-mode
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { modelFilesPlugin } from "../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
-import type { EngineEvent, GenerateRequest, GenerationUsage } from "./protocol.js";
+import type { RawEngineEvent, GenerateRequest, GenerationUsage } from "./protocol.js";
 import { testModelSource } from "./test-fixtures/test-model-source.js";
 
 // Prefix reuse on WebGPU (SwiftShader in headless Chromium): the caches stay
@@ -17,7 +17,7 @@ const fixture = fileURLToPath(new URL("./test-fixtures/engine-page/", import.met
 
 declare global {
   // eslint-disable-next-line no-var
-  var engineTest: { generate(request: GenerateRequest): Promise<EngineEvent[]>; webgpuAdapter(): Promise<string | null> };
+  var engineTest: { generate(request: GenerateRequest): Promise<RawEngineEvent[]>; webgpuAdapter(): Promise<string | null> };
 }
 
 const tools = [{ name: "add_to_cart", description: "Adds a product to the cart.", inputSchema: { type: "object", properties: { sku: { type: "string" } }, required: ["sku"] } }];
@@ -28,8 +28,8 @@ const step2: GenerateRequest["messages"] = [
   { role: "tool", content: '{"ok":true}' },
 ];
 
-const textOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
-const usageOf = (events: EngineEvent[]): GenerationUsage => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
+const textOf = (events: RawEngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+const usageOf = (events: RawEngineEvent[]): GenerationUsage => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveFixture>>;

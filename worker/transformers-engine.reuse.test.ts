@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel, tinyModel, tinyQwen35Model } from "../models/test-models/index.js";
-import type { EngineEvent, GenerateRequest, GenerationUsage, ModelSource } from "./protocol.js";
+import type { RawEngineEvent, GenerateRequest, GenerationUsage, ModelSource } from "./protocol.js";
 import { testModelSource } from "./test-fixtures/test-model-source.js";
 import { TransformersEngine } from "./transformers-engine.js";
 
@@ -24,8 +24,8 @@ const models: Record<string, ModelSource> = {
   "qwen3.5": testModelSource("tiny-qwen35", { format: "qwen3.5" }),
 };
 
-const textOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
-const usageOf = (events: EngineEvent[]): GenerationUsage => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
+const textOf = (events: RawEngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+const usageOf = (events: RawEngineEvent[]): GenerationUsage => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
 
 let localModelPath: string;
 
@@ -50,7 +50,7 @@ describe.each(["qwen3", "qwen3.5"] as const)("prefix reuse across agent steps (t
   const model = models[format]!;
   let engine: TransformersEngine;
   const ask = (conversationId: string, messages: GenerateRequest["messages"], options: Partial<GenerateRequest> = {}, on = engine) => {
-    const events: EngineEvent[] = [];
+    const events: RawEngineEvent[] = [];
     return on
       .generate({ id: `${conversationId}-${messages.length}`, model, conversationId, messages, tools, maxNewTokens: 12, temperature: 0, ...options }, (event) => events.push(event), new AbortController().signal)
       .then(() => events);
@@ -120,7 +120,7 @@ describe("conversation caches", () => {
   it("keeps four conversations, drops the oldest, and none across models", async () => {
     const engine = new TransformersEngine({ localModelPath });
     const ask = async (conversationId: string, source: ModelSource, messages = step1) => {
-      const events: EngineEvent[] = [];
+      const events: RawEngineEvent[] = [];
       await engine.generate({ id: conversationId, model: source, conversationId, messages, tools, maxNewTokens: 4, temperature: 0 }, (event) => events.push(event), new AbortController().signal);
       return usageOf(events);
     };

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SCRIPTED_ANSWER, DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
 import { EngineError } from "./engine-error.js";
-import type { EngineEvent, GenerateRequest } from "./protocol.js";
+import type { RawEngineEvent, GenerateRequest } from "./protocol.js";
 import { testModelSource } from "./test-fixtures/test-model-source.js";
 import { TransformersEngine } from "./transformers-engine.js";
 
@@ -15,11 +15,11 @@ const tools = [
 ];
 
 const collect = async (engine: TransformersEngine, request: GenerateRequest, signal = new AbortController().signal) => {
-  const events: EngineEvent[] = [];
+  const events: RawEngineEvent[] = [];
   await engine.generate(request, (event) => events.push(event), signal);
   return events;
 };
-const textOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
+const textOf = (events: RawEngineEvent[]) => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("");
 
 describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
   let engine: TransformersEngine;
@@ -95,7 +95,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
   }, 60_000);
 
   it("reuses a conversation's KV cache for the common token prefix: the same output, fewer tokens to prefill", async () => {
-    const usageOf = (events: EngineEvent[]) => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
+    const usageOf = (events: RawEngineEvent[]) => events.flatMap((event) => (event.type === "usage" ? [event.usage] : []))[0]!;
     const ask = (conversationId: string, messages: GenerateRequest["messages"]) =>
       collect(engine, { id: `kv-${conversationId}-${messages.length}`, model: source("tiny"), conversationId, messages, tools, maxNewTokens: 16, temperature: 0 });
     const first: GenerateRequest["messages"] = [{ role: "user", content: "Hello there" }];
@@ -120,7 +120,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
 
   it("ends promptly with reason aborted when the signal aborts mid-generation", async () => {
     const controller = new AbortController();
-    const events: EngineEvent[] = [];
+    const events: RawEngineEvent[] = [];
     let abortedAt = 0;
     const request: GenerateRequest = { id: "g4", model: source("tiny"), conversationId: "c3", messages: [{ role: "user", content: "Hi" }], tools: [], maxNewTokens: 5000, temperature: 0 };
     await engine.generate(

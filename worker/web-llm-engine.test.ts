@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, InitProgressCallback, MLCEngineInterface } from "@mlc-ai/web-llm";
 import { describe, expect, it } from "vitest";
-import type { EngineEvent, GenerateRequest, ModelSource } from "./protocol.js";
+import type { EngineEvent, RawEngineEvent, GenerateRequest, ModelSource } from "./protocol.js";
 import { createEngineHost } from "./engine-host.js";
 import { WebLlmEngine } from "./web-llm-engine.js";
 import { loadXGrammar } from "./tool-call-constraint/load-xgrammar.js";
@@ -93,7 +93,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
   it("streams text deltas, usage from the last chunk, and renders tools in Qwen's format", async () => {
     const { engine, calls } = mlcDouble(["Added ", "socks."]);
     const webLlm = new WebLlmEngine({ createEngine: () => engine, importWebLlm: library(new Set()) });
-    const events: EngineEvent[] = [];
+    const events: RawEngineEvent[] = [];
     await webLlm.generate(request, (event) => events.push(event), new AbortController().signal);
     expect(events).toEqual([
       { type: "text", text: "Added " },
@@ -121,7 +121,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     const events: EngineEvent[] = [];
     await host.generate({ ...request, model: qwen35, tools }, (event) => events.push(event));
     expect(events.filter((event) => event.type !== "usage")).toEqual([
-      { type: "text", text: "I'll add them." },
+      { type: "text-delta", delta: "I'll add them." },
       { type: "tool-call", name: "add_to_cart", input: { sku: "socks", quantity: 2 } },
       { type: "end", reason: "stop" },
     ]);
@@ -143,7 +143,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     const { engine, calls } = mlcDouble(Array.from({ length: 1000 }, () => "x"));
     const webLlm = new WebLlmEngine({ createEngine: () => engine, importWebLlm: library(new Set()) });
     const controller = new AbortController();
-    const events: EngineEvent[] = [];
+    const events: RawEngineEvent[] = [];
     await webLlm.generate(request, (event) => {
       events.push(event);
       if (event.type === "text") controller.abort();

@@ -15,6 +15,7 @@
  * off (declared, `toolChoice: "none"`) so the model sums up: it finishes `stop`.
  */
 import type { AgentMessage } from "../session/agent-message.js";
+import type { StepPart } from "../session/step-part.js";
 import type { ToolDescriptor } from "../session/tool-descriptor.js";
 
 /** What GET answers. */
@@ -45,22 +46,14 @@ export interface ChatRequestBody {
   step?: number;
 }
 
-/** One server-sent event of a model step. */
-export type ChatWireEvent =
-  | { type: "text-delta"; delta: string }
-  | { type: "reasoning"; text: string; providerMetadata?: Record<string, unknown> }
-  | {
-      type: "tool-call";
-      id: string;
-      name: string;
-      input: unknown;
-      providerMetadata?: Record<string, unknown>;
-    }
-  /** A call whose input did not parse: the client yields tool-call then tool-error `Error [invalid_input]`, never runs it. */
-  | { type: "tool-call-invalid"; id: string; name: string; inputText: string; error: string }
-  /** The step is over. `tool-calls` means the client runs them and sends the next step. */
-  | { type: "finish"; reason: "stop" | "tool-calls" | "length" | "content-filter" | "other" }
-  | { type: "error"; error: string; code?: string };
+/**
+ * One server-sent event of a model step: the step parts every path streams
+ * (`runtime/session/step-part.ts`), but usage (the provider's is not the
+ * person's business). The cloud adapter hands them to the step loop as they
+ * are. The server always names a call's `id`; `finish` `tool-calls` means
+ * the client runs them and sends the next step.
+ */
+export type ChatWireEvent = Exclude<StepPart, { type: "usage" }>;
 
 /** The JSON body of an HTTP error. */
 export interface ChatErrorBody {

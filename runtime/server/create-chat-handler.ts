@@ -20,6 +20,7 @@ import { toAiTools } from "./to-ai-tools.js";
 import { toModelMessages } from "./to-model-messages.js";
 import { toWireEvents, type StepOutcome } from "./to-wire-events.js";
 import { verifyTurnstile } from "./verify-turnstile.js";
+import { LIMITS } from "../session/limits.js";
 
 /** A Fetch-API request handler: `Request` in, `Response` out. */
 export type ChatHandler = (request: Request) => Promise<Response>;
@@ -58,7 +59,7 @@ interface ModelEntry {
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const logger: ChatLogger = options.logger ?? console;
-  const maxSteps = positiveInteger("maxSteps", options.maxSteps, 8);
+  const maxSteps = positiveInteger("maxSteps", options.maxSteps, LIMITS.maxSteps);
   const limits: ChatRequestLimits = {
     maxBodyBytes: positiveInteger("maxBodyBytes", options.maxBodyBytes, 262_144),
     maxMessages: positiveInteger("maxMessages", options.maxMessages, 200),

@@ -18,7 +18,7 @@ function valueImports(source: string): string[] {
 describe("the server entry", () => {
   it("imports only server/, agent/, the core's error base and result marks, the AI SDK, its providers and zod at runtime", () => {
     const allowed =
-      /^\.\/[a-z0-9-]+\.js$|^\.\.\/agent\/index\.js$|^\.\.\/core\/(web-agents-error|untrusted-content)\.js$|^ai$|^@ai-sdk\/(anthropic|openai|google)$|^@openrouter\/ai-sdk-provider$|^zod$/;
+      /^\.\/[a-z0-9-]+\.js$|^\.\.\/agent\/index\.js$|^\.\.\/core\/(web-agents-error|untrusted-content)\.js$|^\.\.\/session\/limits\.js$|^ai$|^@ai-sdk\/(anthropic|openai|google)$|^@openrouter\/ai-sdk-provider$|^zod$/;
     for (const file of sources) {
       for (const specifier of valueImports(readFileSync(`${folder}/${file}`, "utf8"))) {
         expect(specifier, `${file} imports ${specifier}`).toMatch(allowed);

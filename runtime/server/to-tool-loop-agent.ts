@@ -2,6 +2,7 @@ import { stepCountIs, ToolLoopAgent, type LanguageModel, type ToolSet } from "ai
 import type { WebAgent } from "../agent/index.js";
 import { buildSystemPrompt } from "./build-system-prompt.js";
 import { resolveModel, type ResolveModelOptions } from "./resolve-model.js";
+import { LIMITS } from "../session/limits.js";
 
 /** What {@link toToolLoopAgent} takes besides the agent. */
 export interface ToolLoopAgentOptions<TOOLS extends ToolSet> extends ResolveModelOptions {
@@ -41,7 +42,7 @@ export function toToolLoopAgent<TOOLS extends ToolSet = {}>(
       `The agent ${JSON.stringify(agent.id)} names no model; pass one: toToolLoopAgent(agent, { model: "openai/gpt-5.5" }).`,
     );
   }
-  const maxSteps = agent.maxSteps ?? options.maxSteps ?? 8;
+  const maxSteps = agent.maxSteps ?? options.maxSteps ?? LIMITS.maxSteps;
   return new ToolLoopAgent<never, TOOLS>({
     id: agent.id,
     instructions: buildSystemPrompt({ system: options.system, agent }),

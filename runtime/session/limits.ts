@@ -11,4 +11,6 @@ export const LIMITS = Object.freeze({
   toolResultText: 4000,
   /** How deep sub-agents may delegate to their own sub-agents. */
   delegateDepth: 4,
+  /** Tool steps per user message when neither the agent nor the adapter sets `maxSteps` (create-cloud-adapter.txt); one more step sums up. */
+  maxSteps: 8,
 });

@@ -9,7 +9,7 @@ import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { modelFilesPlugin } from "../../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../../runtime/test-support/serve-fixture.js";
 import { randomTools } from "../../bench/constraint/random-json-schema.js";
-import type { EngineEvent, GenerateRequest } from "../protocol.js";
+import type { GenerateRequest, RawEngineEvent } from "../protocol.js";
 import { testModelSource } from "../test-fixtures/test-model-source.js";
 
 // xgrammar in the browser: the engine on a page served by Vite (the UMD file as
@@ -18,7 +18,7 @@ const fixture = fileURLToPath(new URL("../test-fixtures/engine-page/", import.me
 
 declare global {
   // eslint-disable-next-line no-var
-  var engineTest: { generate(request: GenerateRequest): Promise<EngineEvent[]>; webgpuAdapter(): Promise<string | null> };
+  var engineTest: { generate(request: GenerateRequest): Promise<RawEngineEvent[]>; webgpuAdapter(): Promise<string | null> };
 }
 
 let browser: Browser;

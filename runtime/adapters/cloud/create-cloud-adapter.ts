@@ -22,7 +22,7 @@ export interface CloudAdapterOptions {
   /**
    * Tool steps per user message. One more request follows the last step and
    * the server answers it without tools, so the model sums up. An agent's own
-   * `maxSteps` wins. Keep it equal to the handler's `maxSteps`. Default `8`.
+   * `maxSteps` wins. Keep it equal to the handler's `maxSteps`. Default `8` (`LIMITS.maxSteps`).
    */
   maxSteps?: number;
   /**
@@ -120,7 +120,7 @@ export function createCloudAdapter(options: CloudAdapterOptions = {}): AgentAdap
         ...(options.sessionHeaders && { sessionHeaders: options.sessionHeaders }),
       }),
       availability,
-      maxSteps: options.maxSteps ?? 8,
+      ...(options.maxSteps !== undefined && { maxSteps: options.maxSteps }),
     };
     yield* module.runCloudSteps(req, context);
   }

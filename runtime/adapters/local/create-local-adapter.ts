@@ -48,7 +48,7 @@ export interface LocalAdapterOptions {
   rememberModel?: string | false;
   /** Where model files come from: `${baseUrl}/${repo}/resolve/${revision}/${path}` (each variant names its revision; `main` where none). Default `"https://huggingface.co"`. */
   baseUrl?: string;
-  /** Tool steps per user message when the agent sets no `maxSteps`. Default 8. */
+  /** Tool steps per user message when the agent sets no `maxSteps`. Default `LIMITS.maxSteps` (8). */
   maxSteps?: number;
   /** Default `"local"`. */
   id?: string;
@@ -125,7 +125,7 @@ const START_FAILED = "The on-device model could not start in this browser. Try a
  */
 export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdapter {
   const entries: readonly CatalogEntry[] = [...(options.models ?? QWEN3_CATALOG), ...(options.testModels ? testModelEntries(options.testModels) : [])];
-  const maxSteps = options.maxSteps ?? 8;
+  const maxSteps = options.maxSteps;
   const autoLoad = options.autoLoad ?? true;
   const listeners = new Set<() => void>();
   const adapterId = options.id ?? "local";
@@ -336,7 +336,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       yield* runLocalSteps(req, {
         engine: await getEngine(),
         model: modelSource(resolved),
-        maxSteps,
+        ...(maxSteps !== undefined && { maxSteps }),
         conversationId,
         generation: { ...options.generation, constrainToolCalls: options.constrainToolCalls ?? true },
       });

@@ -12,7 +12,7 @@ async function generate(request: GenerateRequest): Promise<{ text: string; calls
   const events: EngineEvent[] = [];
   await client.generate(request, (event) => events.push(event));
   return {
-    text: events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join(""),
+    text: events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : [])).join(""),
     calls: events.flatMap((event) => (event.type === "tool-call" ? [{ name: event.name, input: event.input }] : [])),
     events,
   };

@@ -1,7 +1,7 @@
 // The transformers.js engine itself on the page (no worker, no download):
 // driven by worker/transformers-engine.reuse.browser.test.ts, which serves the
 // built test models at /models/test/<id>/resolve/main/<file>.
-import type { EngineEvent, GenerateRequest } from "../../protocol.js";
+import type { RawEngineEvent, GenerateRequest } from "../../protocol.js";
 import { ORT_WASM_PATHS } from "../../ort-wasm-paths.js";
 import { TransformersEngine } from "../../transformers-engine.js";
 
@@ -16,9 +16,9 @@ const engine = new TransformersEngine({
   },
 });
 
-async function generate(request: GenerateRequest): Promise<EngineEvent[]> {
-  const events: EngineEvent[] = [];
-  await engine.generate(request, (event) => events.push(event as EngineEvent), new AbortController().signal);
+async function generate(request: GenerateRequest): Promise<RawEngineEvent[]> {
+  const events: RawEngineEvent[] = [];
+  await engine.generate(request, (event) => events.push(event as RawEngineEvent), new AbortController().signal);
   return events;
 }
 
