@@ -13,7 +13,7 @@ import { turnToolSteps } from "./turn-tool-steps.js";
 
 /** What one model step is asked. */
 export interface ModelStepRequest {
-  /** The conversation so far: the run's messages, then what this run added (tool results cut as the model reads them). */
+  /** The conversation so far: the run's messages, then what this run added (as the session holds it: cut what the model reads with `toRequestMessages`). */
   messages: AgentMessage[];
   /** The page's tools, read fresh for this step (the closing summary gets them too: a cloud model must see tools it called before). */
   tools: ToolDescriptor[];
@@ -55,7 +55,7 @@ export async function* runSteps(req: AgentRunRequest, options: RunStepsOptions):
   const { signal } = req;
   const newId = options.newId ?? (() => crypto.randomUUID());
   const maxSteps = req.agent?.maxSteps ?? options.maxSteps ?? LIMITS.maxSteps;
-  const transcript = new RunTranscript(req.messages);
+  const transcript = new RunTranscript(req);
   const { record, open, closeOpen } = transcript;
 
   let step = 0;

@@ -1,33 +1,39 @@
 import { toolErrorPart } from "../session/tool-error-part.js";
+import type { AgentRunRequest } from "../session/agent-adapter.js";
 import type { AgentMessage } from "../session/agent-message.js";
 import type { AgentStreamPart } from "../session/agent-stream-part.js";
 import { sessionReducer } from "../session/session-reducer.js";
-import { truncateText, truncateToolOutput } from "./truncate-tool-output.js";
 
 /**
- * An adapter's own copy of the conversation during one run, built by the
- * session's reducer so it matches what the session hands the next run, with
- * tool results cut when recorded (so each request repeats the previous one's
- * prefix), and the tool calls still waiting for a result.
+ * An adapter's view of the conversation during one run, and the tool calls
+ * still waiting for a result. Run by a session, it is the session's own
+ * conversation (`req.conversation()`): every part is applied once, there.
+ * Run without one (a test, a script calling `adapter.run`), it keeps a copy
+ * built by the session's reducer, so it matches what a session would hold.
+ * Tool results are cut to what the model reads when a request is built
+ * (`to-request-messages.ts`), not here.
  */
 export class RunTranscript {
-  messages: AgentMessage[];
+  readonly #conversation: (() => AgentMessage[]) | undefined;
+  #own: AgentMessage[];
   /** Ids of tool calls yielded without a result yet. */
   readonly open = new Set<string>();
 
-  constructor(messages: AgentMessage[]) {
-    this.messages = messages;
+  constructor(req: Pick<AgentRunRequest, "messages" | "conversation">) {
+    this.#conversation = req.conversation;
+    this.#own = req.messages;
   }
 
-  /** Applies `part` to the transcript and returns it unchanged, for `yield record(part)`. */
+  /** The run's messages so far: the request's, then what the run yielded. */
+  get messages(): AgentMessage[] {
+    return this.#conversation ? this.#conversation() : this.#own;
+  }
+
+  /** Applies `part` to the copy (when there is no session to) and returns it unchanged, for `yield record(part)`. */
   record = (part: AgentStreamPart): AgentStreamPart => {
-    let recorded = part;
-    if (part.type === "tool-result") recorded = { ...part, output: truncateToolOutput(part.output) };
-    if (part.type === "tool-error") recorded = { ...part, error: truncateText(part.error) };
-    this.messages = sessionReducer(
-      { messages: this.messages, status: "streaming", runId: "" },
-      { type: "part", runId: "", part: recorded },
-    ).messages;
+    if (!this.#conversation) {
+      this.#own = sessionReducer({ messages: this.#own, status: "streaming", runId: "" }, { type: "part", runId: "", part }).messages;
+    }
     return part;
   };
 

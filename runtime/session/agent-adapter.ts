@@ -55,6 +55,15 @@ export interface AgentRunRequest {
   callTool: (call: ToolCallRequest) => Promise<ToolOutput>;
   /** The page's agent, when set. */
   agent?: WebAgent;
+  /**
+   * The conversation as the session holds it now: `messages`, then every part
+   * this run has yielded so far, each applied once, by the session's own
+   * reducer. Set by the session (and passed on by the fallback adapter); an
+   * adapter that needs its run's conversation reads it here rather than
+   * reducing its parts a second time, and keeps its own copy only when run
+   * without one (`runtime/adapters/run-transcript.ts`).
+   */
+  conversation?: () => AgentMessage[];
 }
 
 /** An agent the chat can talk to: the model and tool loop behind a stream of parts. */

@@ -6,6 +6,7 @@ import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
 import { CONFIRM_TOOLS_POLICIES } from "./confirm-tools-policy.js";
+import { messagesAt } from "./messages-at.js";
 import { onNextFrame } from "./on-next-frame.js";
 import { resumable } from "./resumable.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
@@ -148,6 +149,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       dispatch,
       isCurrent: () => state.runId === runId,
       onTools: setTools,
+      conversation: (path: readonly string[]) => messagesAt(state.messages, path),
       // The tool policy's fields (confirmTools, confirmTool, headless) by the same names.
       gate: options,
     };

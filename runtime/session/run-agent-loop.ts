@@ -29,6 +29,8 @@ export interface RunContext {
   isCurrent: () => boolean;
   /** Told whenever the tools the model sees are read again. */
   onTools?: (tools: ToolDescriptor[]) => void;
+  /** The session's conversation at `path` now (the top level, or a sub-agent's nested run): what the adapter's `req.conversation()` returns. */
+  conversation?: (path: readonly string[]) => AgentMessage[];
   /** The tool policy: which calls wait for the person's confirmation, and who answers. Default: `consequential` tools, asked in the chat. */
   gate?: ToolGate;
   /**
@@ -108,6 +110,7 @@ export async function runAgentLoop(
       signal,
       callTool,
       ...(agent && { agent }),
+      ...(context.conversation && { conversation: () => context.conversation!(path) }),
     };
     for await (const raw of adapter.run(request)) {
       if (!context.isCurrent()) break;

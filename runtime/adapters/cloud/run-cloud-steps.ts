@@ -7,7 +7,7 @@ import { runSteps } from "../run-steps.js";
 import type { AvailabilityCheck } from "./create-availability-check.js";
 import type { ChatTransport } from "./create-chat-transport.js";
 import { readWireEvents } from "./read-wire-events.js";
-import { toRequestMessages } from "./to-request-messages.js";
+import { toRequestMessages } from "../to-request-messages.js";
 
 export interface CloudRunContext {
   transport: ChatTransport;

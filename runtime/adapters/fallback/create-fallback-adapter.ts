@@ -96,10 +96,13 @@ export function createFallbackAdapter(adapters: readonly AgentAdapter[], options
 
   async function* run(req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
     setNotice(undefined);
-    const transcript = new RunTranscript(req.messages);
     let index = list.findIndex((adapter) => statusOf(adapter).state === "ready");
     if (index === -1) index = list.indexOf(leadAdapter(list).adapter);
     let messages: AgentMessage[] = req.messages;
+    // What the run reads as its conversation: the session's (parts applied once, there), or without a
+    // session a copy of our own. After a switch: the turn resumed, then what the next adapter adds.
+    let conversation = req.conversation;
+    let transcript = new RunTranscript({ messages, ...(conversation && { conversation }) });
     for (;;) {
       const adapter = list[index]!;
       const request: AgentRunRequest = {
@@ -111,6 +114,7 @@ export function createFallbackAdapter(adapters: readonly AgentAdapter[], options
         signal: req.signal,
         callTool: req.callTool,
         ...(req.agent && { agent: req.agent }),
+        ...(conversation && { conversation }),
       };
       let failure: ErrorPart | undefined;
       for await (const part of adapter.run(request)) {
@@ -132,8 +136,13 @@ export function createFallbackAdapter(adapters: readonly AgentAdapter[], options
       }
       // Calls the failed adapter left open never ran: close them, and leave them out of what the next one reads.
       yield* transcript.closeOpen(CANCELLED);
-      messages = resumable(transcript.messages);
-      transcript.messages = messages;
+      const sofar = transcript.messages;
+      messages = resumable(sofar);
+      if (req.conversation) {
+        const resumed = messages;
+        conversation = () => [...resumed, ...req.conversation!().slice(sofar.length)];
+      }
+      transcript = new RunTranscript({ messages, ...(conversation && { conversation }) });
       const target = list[next]!;
       setNotice({ text: switchNoticeText(failure.code, target.label), from: adapter.id, to: target.id, ...(failure.code && { code: failure.code }) });
       index = next;

@@ -4,6 +4,7 @@ import type { AgentRunRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortError } from "../abortable.js";
 import { runSteps } from "../run-steps.js";
+import { toRequestMessages } from "../to-request-messages.js";
 import { engineErrorCode, engineErrorPart } from "./describe-engine-error.js";
 import { streamEngineEvents } from "./stream-engine-events.js";
 
@@ -45,7 +46,8 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
         id: newId(),
         model: context.model,
         conversationId: context.conversationId,
-        messages: buildTemplateMessages(messages, { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
+        // Every message (no window): the engine's KV cache needs each step's prompt to extend the last.
+        messages: buildTemplateMessages(toRequestMessages(messages, Infinity), { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
         tools: summingUp ? [] : tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
         // The closing summary may not call: where calls are constrained, the opener is masked.
         ...(summingUp && { toolChoice: "none" as const }),

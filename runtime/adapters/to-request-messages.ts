@@ -1,6 +1,6 @@
-import type { AgentMessage, AgentPart } from "../../session/agent-message.js";
-import { LIMITS } from "../../session/limits.js";
-import { truncateText, truncateToolOutput } from "../truncate-tool-output.js";
+import type { AgentMessage, AgentPart } from "../session/agent-message.js";
+import { LIMITS } from "../session/limits.js";
+import { truncateText, truncateToolOutput } from "./truncate-tool-output.js";
 
 function toRequestPart(part: AgentPart): AgentPart {
   if (part.type !== "tool") return part;
@@ -15,14 +15,15 @@ function toRequestPart(part: AgentPart): AgentPart {
 }
 
 /**
- * The conversation as a POST sends it. Pure and deterministic, so the same
- * history always makes the same bytes and each request repeats the previous
- * one's prefix (provider prompt caches and Claude's signed reasoning rely on
- * that):
+ * The conversation as a model step reads it: what a POST sends, and what
+ * the on-device step renders its prompt from (with no `limit`). Pure and
+ * deterministic, so the same history always makes the same bytes and each
+ * request repeats the previous one's prefix (provider prompt caches, Claude's
+ * signed reasoning and the engine's KV cache rely on that):
  *
  * - nested sub-agent runs (`agent` on tool parts) are stripped;
  * - tool results and errors are cut to `LIMITS.toolResultText` characters
- *   (idempotent: the adapter already cut them when it recorded them);
+ *   (idempotent, so a result cut before stays the same);
  * - messages with no parts (a step stopped before it said anything) are left out;
  * - past `limit` messages (default `LIMITS.messages`, 160) the oldest are
  *   dropped and the window starts at a user message. When no user message

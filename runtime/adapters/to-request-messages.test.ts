@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AgentMessage } from "../../session/agent-message.js";
-import { LIMITS } from "../../session/limits.js";
+import type { AgentMessage } from "../session/agent-message.js";
+import { LIMITS } from "../session/limits.js";
 import { toRequestMessages } from "./to-request-messages.js";
 
 const message = (role: "user" | "assistant", index: number): AgentMessage => ({ id: `${role}-${index}`, role, parts: [{ type: "text", text: String(index) }] });
