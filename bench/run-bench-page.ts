@@ -17,8 +17,9 @@
 import { createLocalAdapter, QWEN3_CATALOG, type AgentMessage, type CatalogEntry } from "@webmcp-agents/chat/runtime";
 import { probeCapabilities } from "../worker/capability-probe.js";
 import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
-import type { DeviceCapabilities, EngineHost, GenerateRequest, GenerationUsage, ModelSource, TemplateMessage } from "../worker/protocol.js";
+import type { DeviceCapabilities, EngineHost, GenerationUsage, StepRequest, ModelSource, TemplateMessage } from "../worker/protocol.js";
 import { defaultWasmThreads } from "../worker/wasm-threads.js";
+import { stepPrompt } from "../worker/step-prompt.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
 import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample, type ToolLoopSample, type ToolLoopStep } from "./bench-types.js";
 import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
@@ -310,7 +311,7 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
 
 /** The template messages the runtime sends its engine for this prompt, caught by an engine that generates nothing. */
 async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMessage, maxNewTokens: number): Promise<TemplateMessage[]> {
-  let captured: GenerateRequest | undefined;
+  let captured: StepRequest | undefined;
   const catcher: EngineHost = {
     probe: probeCapabilities,
     cacheStatus: async () => ({ cached: true }),
@@ -328,7 +329,7 @@ async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMe
     // drain
   }
   if (!captured) throw new Error("The runtime sent no generation to its engine.");
-  return captured.messages;
+  return stepPrompt(captured).messages;
 }
 
 /** The runtime path: `createLocalAdapter` over the real engine worker; each generation is a new conversation (no KV reuse). */

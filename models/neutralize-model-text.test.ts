@@ -136,14 +136,9 @@ const templateTools = (tools: ToolDescriptor[]) =>
 function promptIds(id: string, format: ModelFormat, payload: string, placement: Placement, neutralize: boolean): number[] {
   const { tokenizer } = loaded.get(id)!;
   const { messages, tools } = scenario(payload, placement, neutralize);
-  let template = buildTemplateMessages(messages);
-  if (!neutralize) {
-    // The raw result, as before this change: no neutralizing anywhere.
-    const raw = (messages[1]!.parts[0] as { output: { content: { text: string }[] } }).output.content[0]!.text;
-    template = template.map((message) => (message.role === "tool" ? { ...message, content: raw } : message));
-  } else {
-    template = format.templateMessages(template);
-  }
+  // Neutralized as the worker renders every step (worker/step-prompt.ts: the format's templateMessages
+  // over buildTemplateMessages, the tools through neutralizeToolDescriptor); raw: no neutralizing anywhere.
+  const template = neutralize ? format.templateMessages(buildTemplateMessages(messages)) : buildTemplateMessages(messages);
   const inputs = tokenizer.apply_chat_template(template as never, {
     tools: templateTools(tools) as never,
     add_generation_prompt: true,

@@ -10,6 +10,7 @@ import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import { CHUNK_BYTES } from "./download-file.js";
 import type { EngineErrorData, ModelSource } from "./protocol.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
+import { BUY_SOCKS, scriptedCallDone } from "./test-fixtures/scripted-conversation.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
 const CACHE = "web-agents-models-v1";
@@ -110,13 +111,12 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const answerer = await open();
     expect(await load(answerer)).toEqual({ ok: true });
     const base = { model, conversationId: "c", tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 };
-    const user = { role: "user", content: "Buy socks" };
-    const first = await answerer.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", messages: [user] });
+    const first = await answerer.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", conversation: [BUY_SOCKS] });
     expect(first.calls).toEqual([{ name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments }]);
     const second = await answerer.evaluate((request) => (window as any).harness.generate(request), {
       ...base,
       id: "g2",
-      messages: [user, { role: "assistant", content: "", tool_calls: [{ type: "function", function: DEFAULT_SCRIPTED_TOOL_CALL }] }, { role: "tool", content: '{"ok":true}' }],
+      conversation: [BUY_SOCKS, scriptedCallDone()],
     });
     expect(second.text).toBe(DEFAULT_SCRIPTED_ANSWER);
     await answerer.evaluate((m) => (window as any).harness.client.deleteModel(m), model);

@@ -6,7 +6,7 @@ import { EngineError } from "./engine-error.js";
 import { createEngineHost } from "./engine-host.js";
 import { exposeEngineHost } from "./expose-engine-host.js";
 import type { ModelStore } from "./model-cache.js";
-import type { EngineEvent, EngineHost, GenerateRequest, LoadProgress } from "./protocol.js";
+import type { EngineEvent, EngineHost, LoadProgress, StepRequest } from "./protocol.js";
 import { testModelSource } from "./test-fixtures/test-model-source.js";
 import { TransformersEngine } from "./transformers-engine.js";
 
@@ -55,11 +55,11 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     return worker;
   };
   const client = createEngineClient({ spawn });
-  const request = (overrides: Partial<GenerateRequest>): GenerateRequest => ({
+  const request = (overrides: Partial<StepRequest>): StepRequest => ({
     id: "g",
     model: scripted,
     conversationId: "c",
-    messages: [{ role: "user", content: "Buy socks" }],
+    conversation: [{ id: "u", role: "user", parts: [{ type: "text", text: "Buy socks" }] }],
     tools: [],
     temperature: 0,
     ...overrides,

@@ -1,6 +1,6 @@
 import * as Comlink from "comlink";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
-import type { CacheStatus, DeviceCapabilities, DownloadProgress, EngineEvent, EngineHost, GenerateRequest, LoadProgress, ModelSource } from "./protocol.js";
+import type { CacheStatus, DeviceCapabilities, DownloadProgress, EngineEvent, EngineHost, LoadProgress, ModelSource, StepRequest } from "./protocol.js";
 
 /** What the client needs of a worker: a comlink endpoint that can report errors and be terminated. */
 export interface WorkerLike extends Comlink.Endpoint {
@@ -114,7 +114,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
           throw error;
         }),
       ),
-    generate: (request: GenerateRequest, onEvent: (event: EngineEvent) => void) =>
+    generate: (request: StepRequest, onEvent: (event: EngineEvent) => void) =>
       call(async (remote) => {
         // The events come on a port of their own, without a reply per event; the worker's `null`
         // after the last one says it is over (the result itself travels on another port and can overtake them).
@@ -126,7 +126,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
           else onEvent(message.data);
         };
         try {
-          await (remote.generate as unknown as (request: GenerateRequest, port: MessagePort) => Promise<void>)(request, Comlink.transfer(port2, [port2]) as unknown as MessagePort);
+          await (remote.generate as unknown as (request: StepRequest, port: MessagePort) => Promise<void>)(request, Comlink.transfer(port2, [port2]) as unknown as MessagePort);
           await drained;
         } finally {
           port1.close();

@@ -6,6 +6,7 @@ import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";
 import { readWithFormat } from "./read-with-format.js";
+import { stepPrompt } from "./step-prompt.js";
 
 /** Options for {@link createEngineHost}. */
 export interface EngineHostOptions {
@@ -98,8 +99,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           throw modelEngineError({ code: "load_failed", reason: "engine_failed", detail }, model, error);
         }
       }),
-    generate: (request, onEvent) =>
-      guard("generation_failed", () => track(request.id, (signal) => engineFor(request.model).generate(request, readWithFormat(request, onEvent), signal))),
+    generate: (step, onEvent) =>
+      guard("generation_failed", () => {
+        const request = stepPrompt(step);
+        return track(request.id, (signal) => engineFor(request.model).generate(request, readWithFormat(request, onEvent), signal));
+      }),
     cancel: async (id) => {
       running.get(id)?.abort();
     },

@@ -1,6 +1,6 @@
 import * as Comlink from "comlink";
 import { toEngineError } from "./engine-error.js";
-import type { EngineErrorCode, EngineHost, GenerateRequest } from "./protocol.js";
+import type { EngineErrorCode, EngineHost, StepRequest } from "./protocol.js";
 
 type Callback<T> = (value: T) => unknown;
 
@@ -45,7 +45,7 @@ export function wireEngineHost(host: EngineHost): EngineHost {
     load: (model, onProgress) => asData("load_failed", () => withRemoteCallback(onProgress, (forward) => host.load(model, forward))),
     // Events go out on the port the client sent with the request, one message each and no reply
     // (a comlink callback costs a round trip per token); `null` after the last says it is over.
-    generate: ((request: GenerateRequest, port: MessagePort) =>
+    generate: ((request: StepRequest, port: MessagePort) =>
       asData("generation_failed", async () => {
         try {
           await host.generate(request, (event) => port.postMessage(event));

@@ -7,6 +7,7 @@ import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { modelFilesPlugin as modelFiles } from "../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import type { ModelSource } from "./protocol.js";
+import { BUY_SOCKS, scriptedCallDone } from "./test-fixtures/scripted-conversation.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
@@ -73,13 +74,12 @@ describe("downloads and the model cache, through the real module worker in headl
     expect(await again.evaluate((m) => (window as any).harness.client.cacheStatus(m), model)).toEqual({ cached: true, bytes: scripted.manifest.totalBytes });
     await again.evaluate((m) => (window as any).harness.client.load(m, () => {}), model);
     const base = { model, conversationId: "c", tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 };
-    const user = { role: "user", content: "Buy socks" };
-    const first = await again.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", messages: [user] });
+    const first = await again.evaluate((request) => (window as any).harness.generate(request), { ...base, id: "g1", conversation: [BUY_SOCKS] });
     expect(first.calls).toEqual([{ name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments }]);
     const second = await again.evaluate((request) => (window as any).harness.generate(request), {
       ...base,
       id: "g2",
-      messages: [user, { role: "assistant", content: "", tool_calls: [{ type: "function", function: DEFAULT_SCRIPTED_TOOL_CALL }] }, { role: "tool", content: '{"ok":true}' }],
+      conversation: [BUY_SOCKS, scriptedCallDone()],
     });
     expect(second.text).toBe(DEFAULT_SCRIPTED_ANSWER);
     expect(modelRequests).toEqual([]);
@@ -114,7 +114,7 @@ describe("downloads and the model cache, through the real module worker in headl
     expect(urls.filter((url) => url.includes(`/${saved.repo}/resolve/${pinned.revision}/`))).toHaveLength(saved.files.length);
     const answer = await page.evaluate(
       (request) => (window as any).harness.client.load(request.model, () => {}).then(() => (window as any).harness.generate(request)),
-      { id: "g", model: pinned, conversationId: "pinned", messages: [{ role: "user", content: "Buy socks" }], tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 },
+      { id: "g", model: pinned, conversationId: "pinned", conversation: [BUY_SOCKS], tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 },
     );
     expect(answer.calls).toEqual([{ name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments }]);
     await page.evaluate((m) => (window as any).harness.client.deleteModel(m), pinned);

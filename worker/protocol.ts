@@ -12,6 +12,7 @@
  *   as an explicit `cancel(id)` call.
  * - Errors cross as {@link EngineErrorData} and are rebuilt as typed errors.
  */
+import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { StepPart } from "../runtime/session/step-part.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 
@@ -135,7 +136,20 @@ export interface CacheStatus {
 export type { ModelFormatId, TemplateMessage } from "../models/model-format.js";
 import type { ModelFormatId, TemplateMessage } from "../models/model-format.js";
 
-/** One generation: a prompt in, streamed text out. */
+/**
+ * One model step, as the page asks it: the conversation in (the worker
+ * renders the prompt from it, once: `step-prompt.ts`), step parts out.
+ */
+export interface StepRequest extends Omit<GenerateRequest, "messages"> {
+  /** The conversation so far, as the session holds it (tool results already cut to what the model reads). */
+  conversation: AgentMessage[];
+  /** The agent's instructions, one line each, under the system prompt's "About this site". */
+  instructions?: readonly string[];
+  /** Replaces the system prompt's first lines (`BASE_SYSTEM_PROMPT`). */
+  basePrompt?: string;
+}
+
+/** One generation inside the worker: a prompt in the model's chat-template shape in, streamed text out (`ModelEngine`). */
 export interface GenerateRequest {
   /** Names this generation for `cancel`. */
   id: string;
@@ -257,7 +271,7 @@ export interface EngineHost {
   download(id: string, model: ModelSource, onProgress: (progress: DownloadProgress) => void): Promise<void>;
   /** Reads a cached model into the engine. Rejects `not_cached` when it is not on this device. */
   load(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<void>;
-  generate(request: GenerateRequest, onEvent: (event: EngineEvent) => void): Promise<void>;
+  generate(request: StepRequest, onEvent: (event: EngineEvent) => void): Promise<void>;
   /** Stops the download or generation named `id`; a no-op once it ended. */
   cancel(id: string): Promise<void>;
   /** Removes a model's files and manifest. */

@@ -1,7 +1,6 @@
 import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
 import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
-import { modelFormat } from "../models/model-formats.js";
 import { fixQwen35RopeDeltas } from "./fix-qwen35-rope.js";
 import type { GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
@@ -295,7 +294,7 @@ export class TransformersEngine implements ModelEngine {
     /** The hybrid snapshot this step makes or reuses (kept for the next step). */
     let snapshot: KeptCache | undefined;
     try {
-      const inputs = tokenizer.apply_chat_template(modelFormat(request.model.format).templateMessages(request.messages) as never, {
+      const inputs = tokenizer.apply_chat_template(request.messages as never, {
         tools: request.tools.length ? (templateTools(request.tools) as never) : null,
         add_generation_prompt: true,
         enable_thinking: request.enableThinking ?? false,

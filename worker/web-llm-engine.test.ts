@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, InitProgressCallback, MLCEngineInterface } from "@mlc-ai/web-llm";
 import { describe, expect, it } from "vitest";
 import type { EngineEvent, RawEngineEvent, GenerateRequest, ModelSource } from "./protocol.js";
+import type { AgentMessage } from "../runtime/session/agent-message.js";
 import { createEngineHost } from "./engine-host.js";
 import { WebLlmEngine } from "./web-llm-engine.js";
 import { loadXGrammar } from "./tool-call-constraint/load-xgrammar.js";
@@ -58,6 +59,12 @@ const library = (cached: Set<string>) => async () =>
     hasModelInCache: async (id: string) => cached.has(id),
     deleteModelAllInfoInCache: async (id: string) => void cached.delete(id),
   }) as never;
+
+/** `request`'s messages as the session holds them: what the page sends the worker's host. */
+const shopperConversation: AgentMessage[] = [
+  { id: "u", role: "user", parts: [{ type: "text", text: "Buy socks" }] },
+  { id: "a", role: "assistant", parts: [{ type: "tool", id: "c1", name: "add_to_cart", input: { sku: "socks" }, state: "done", output: { content: [{ type: "text", text: '{"ok":true}' }] } }] },
+];
 
 const request: GenerateRequest = {
   id: "g",
@@ -119,7 +126,8 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     });
     const tools = [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer" } } } }];
     const events: EngineEvent[] = [];
-    await host.generate({ ...request, model: qwen35, tools }, (event) => events.push(event));
+    const { messages: _messages, ...rest } = request;
+    await host.generate({ ...rest, model: qwen35, tools, basePrompt: "You help shoppers.", conversation: shopperConversation }, (event) => events.push(event));
     expect(events.filter((event) => event.type !== "usage")).toEqual([
       { type: "text-delta", delta: "I'll add them." },
       { type: "tool-call", name: "add_to_cart", input: { sku: "socks", quantity: 2 } },

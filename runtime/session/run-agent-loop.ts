@@ -1,5 +1,4 @@
 import { toolErrorPart } from "./tool-error-part.js";
-import { neutralizeToolDescriptor } from "../../models/neutralize-model-text.js";
 import { delegateToolName, isDelegateTool } from "../agent/agent-id.js";
 import { selectTools } from "../agent/select-tools.js";
 import type { WebAgent } from "../agent/web-agent.js";
@@ -47,9 +46,9 @@ export type LoopEnd = Extract<AgentStreamPart, { type: "finish" } | { type: "err
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "The assistant failed.";
 
-// Page-supplied descriptions and schemas reach the model's prompt: neutralized, they cannot fake a turn or a call.
+// As the page wrote them: an on-device model's worker neutralizes them for its template (worker/step-prompt.ts).
 async function readTools(agent: WebAgent | undefined): Promise<ToolDescriptor[]> {
-  return selectTools(agent, await readPageTools()).map(neutralizeToolDescriptor);
+  return selectTools(agent, await readPageTools());
 }
 
 /**

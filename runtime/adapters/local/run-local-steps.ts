@@ -1,5 +1,4 @@
-import { buildTemplateMessages } from "../../../models/build-template-messages.js";
-import type { EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import type { EngineHost, GenerateRequest, ModelSource, StepRequest } from "../../../worker/protocol.js";
 import type { AgentRunRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortError } from "../abortable.js";
@@ -41,13 +40,16 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
     maxSteps: context.maxSteps,
     newId,
     async *step({ messages, tools, summingUp, signal }) {
-      const request: GenerateRequest = {
+      // The worker renders the prompt from the conversation (worker/step-prompt.ts).
+      const request: StepRequest = {
         ...context.generation,
         id: newId(),
         model: context.model,
         conversationId: context.conversationId,
         // Every message (no window): the engine's KV cache needs each step's prompt to extend the last.
-        messages: buildTemplateMessages(toRequestMessages(messages, Infinity), { instructions, ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }) }),
+        conversation: toRequestMessages(messages, Infinity),
+        instructions,
+        ...(context.basePrompt !== undefined && { basePrompt: context.basePrompt }),
         tools: summingUp ? [] : tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
         // The closing summary may not call: where calls are constrained, the opener is masked.
         ...(summingUp && { toolChoice: "none" as const }),

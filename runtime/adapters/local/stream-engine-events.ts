@@ -1,4 +1,4 @@
-import type { EngineEvent, EngineHost, GenerateRequest } from "../../../worker/protocol.js";
+import type { EngineEvent, EngineHost, StepRequest } from "../../../worker/protocol.js";
 import { abortError } from "../abortable.js";
 
 /**
@@ -8,7 +8,7 @@ import { abortError } from "../abortable.js";
  * prompt even while a token is being computed. A rejected `generate` throws
  * its error from the iteration.
  */
-export async function* streamEngineEvents(engine: EngineHost, request: GenerateRequest, signal: AbortSignal): AsyncGenerator<EngineEvent> {
+export async function* streamEngineEvents(engine: EngineHost, request: StepRequest, signal: AbortSignal): AsyncGenerator<EngineEvent> {
   if (signal.aborted) throw abortError();
   const queue: EngineEvent[] = [];
   let finished = false;

@@ -3,7 +3,7 @@
 // only), and the fault it arms on each generation. Shared by the fixture pages.
 import { createEngineClient } from "../../../../worker/engine-client.js";
 import { EngineError } from "../../../../worker/engine-error.js";
-import type { GenerateRequest, GenerationUsage } from "../../../../worker/protocol.js";
+import type { GenerationUsage, StepRequest } from "../../../../worker/protocol.js";
 import { createLocalAdapter, type LocalAdapter } from "../../local/create-local-adapter.js";
 import type { InjectedFault } from "./faulty-engine-worker.js";
 
@@ -38,7 +38,7 @@ export function createFaultyLocalAdapter(): { local: LocalAdapter; state: FaultS
       ...client,
       generate: (request, onEvent) =>
         client
-          .generate(state.fault ? ({ ...request, fault: state.fault } as GenerateRequest) : request, (event) => {
+          .generate(state.fault ? ({ ...request, fault: state.fault } as StepRequest) : request, (event) => {
             if (event.type === "usage") state.usages.push(event.usage);
             onEvent(event);
           })

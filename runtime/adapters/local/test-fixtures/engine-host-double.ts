@@ -1,4 +1,5 @@
 import { readWithFormat } from "../../../../worker/read-with-format.js";
+import { stepPrompt } from "../../../../worker/step-prompt.js";
 import type {
   CacheStatus,
   DeviceCapabilities,
@@ -9,6 +10,7 @@ import type {
   GenerateRequest,
   LoadProgress,
   ModelSource,
+  StepRequest,
 } from "../../../../worker/protocol.js";
 
 /** An error as the worker client rebuilds it: an `Error` with the boundary's `code`. */
@@ -117,7 +119,9 @@ export class EngineHostDouble implements EngineHost {
     }
   }
 
-  async generate(request: GenerateRequest, onHostEvent: (event: EngineEvent) => void): Promise<void> {
+  async generate(step: StepRequest, onHostEvent: (event: EngineEvent) => void): Promise<void> {
+    // The prompt as the worker's host makes it, so scripts and tests read the template messages the engine would.
+    const request = stepPrompt(step);
     this.calls.push({ method: "generate", arg: request });
     // The scripted chunks are the model's raw text: read with the model's format, as the worker's host does.
     const onEvent = readWithFormat(request, onHostEvent);
