@@ -6,7 +6,7 @@
  * the worker, so the main thread never parses model text.
  */
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
-import type { ModelOutputEvent } from "./qwen-output-parser.js";
+import type { ModelOutputEvent } from "./model-output-event.js";
 
 /** The formats a catalog entry can name (the list: `MODEL_FORMATS`). */
 export type { ModelFormatId } from "./model-format-id.js";

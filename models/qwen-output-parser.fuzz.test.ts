@@ -51,7 +51,7 @@ const output = hostileMix(piece, TAGS, 30);
 
 describe("fuzz: the Qwen3 output parser", () => {
   it(
-    "no throw, no case over 100 ms, the same events for any chunking, calls only from <tool_call>, no tag opener left in text",
+    "no throw, no case over 100 ms, the same events for any chunking, calls only from <tool_call>, no tag left in text",
     () => {
       fuzzProperty("qwen3-output-parser", fc.tuple(output, chunkings), ([text, cuts]) => {
         const whole = parseQwen([text]);
@@ -59,12 +59,8 @@ describe("fuzz: the Qwen3 output parser", () => {
         if (text.length <= 400) expect(parseQwen([...text])).toEqual(whole);
         const calls = whole.filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid").length;
         expect(calls).toBeLessThanOrEqual(text.split("<tool_call>").length - 1);
-        for (const event of whole) {
-          if (event.type === "text") {
-            expect(event.delta).not.toContain("<tool_call>");
-            expect(event.delta).not.toContain("<think>");
-          }
-        }
+        // No reasoning or call markup reaches the text, whatever the order of the tags.
+        for (const event of whole) if (event.type === "text") for (const tag of TAGS) expect(event.delta).not.toContain(tag);
       });
     },
     fuzzTimeout(),

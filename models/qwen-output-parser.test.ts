@@ -93,4 +93,29 @@ describe("QwenOutputParser", () => {
     expect(parse(["<think>half a thought"])).toEqual([{ type: "reasoning", text: "half a thought" }]);
     expect(parse(['<tool_call>{"name": "a"'])).toMatchObject([{ type: "tool-call-invalid", name: "a" }]);
   });
+
+  it("a call the reply cut off before </tool_call> is invalid, however whole its JSON (it never runs)", () => {
+    const [event, ...rest] = parse(['<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}']);
+    expect(rest).toEqual([]);
+    expect(event).toMatchObject({ type: "tool-call-invalid", name: "final_answer", error: expect.stringMatching(/cut off/) });
+  });
+
+  it("runs a call written inside the thinking, and the reasoning goes on after it; a mention of <tool_call> stays reasoning", () => {
+    expect(parse(['<think>Check the cart.<tool_call>\n{"name": "get_cart", "arguments": {}}\n</tool_call>Then answer.</think>\n\nDone.'])).toEqual([
+      { type: "reasoning", text: "Check the cart." },
+      { type: "tool-call", name: "get_cart", input: {} },
+      { type: "reasoning", text: "Then answer." },
+      { type: "text", delta: "Done." },
+    ]);
+    expect(parse(["<think>I could use <tool_call> here.</think>No."])).toEqual([
+      { type: "reasoning", text: "I could use <tool_call> here." },
+      { type: "text", delta: "No." },
+    ]);
+  });
+
+  it("never shows markup: a stray </think> or </tool_call> is dropped, whatever the order of the tags", () => {
+    expect(parse(["Hello</think>\n\nworld</tool_call> end"])).toEqual([{ type: "text", delta: "Hello\n\nworld end" }]);
+    expect(parse(["</think>\n\nAnswer"])).toEqual([{ type: "text", delta: "Answer" }]);
+    expect(parse(['</tool_call><tool_call>{"name": "a"}</tool_call></think>ok'])).toEqual([{ type: "tool-call", name: "a", input: {} }, { type: "text", delta: "ok" }]);
+  });
 });

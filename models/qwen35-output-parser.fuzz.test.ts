@@ -84,7 +84,7 @@ const wellFormed = fc
 
 describe("fuzz: the Qwen3.5 output parser", () => {
   it(
-    "no throw, no case over 100 ms, the same events for any chunking (thinking on and off), calls only from <tool_call>",
+    "no throw, no case over 100 ms, the same events for any chunking (thinking on and off), calls only from <tool_call>, no tag left in text",
     () => {
       fuzzProperty("qwen35-output-parser", fc.tuple(output, chunkings, fc.boolean()), ([text, cuts, thinking]) => {
         const whole = parseQwen35([text], thinking);
@@ -92,6 +92,8 @@ describe("fuzz: the Qwen3.5 output parser", () => {
         if (text.length <= 400) expect(parseQwen35([...text], thinking)).toEqual(whole);
         const calls = whole.filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid").length;
         expect(calls).toBeLessThanOrEqual(text.split("<tool_call>").length - 1);
+        // No reasoning or call markup reaches the text, whatever the order of the tags.
+        for (const event of whole) if (event.type === "text") for (const tag of ["<think>", "</think>", "<tool_call>", "</tool_call>"]) expect(event.delta).not.toContain(tag);
       });
     },
     fuzzTimeout(),

@@ -90,6 +90,35 @@ describe("Qwen35OutputParser", () => {
     expect(whole("Still thinking when cut off", { thinking: true })).toEqual([{ type: "reasoning", text: "Still thinking when cut off" }]);
   });
 
+  it("a call the reply cut off is invalid, never run: after <function=NAME>, inside a value, after a value", () => {
+    for (const output of ["<tool_call>\n<function=get_weather>", "<tool_call>\n<function=get_weather>\n<parameter=city>\nPar", "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n", "<tool_call>"]) {
+      const events = whole(output);
+      expect(events, output).toMatchObject([{ type: "tool-call-invalid", error: expect.stringMatching(/cut off/) }]);
+    }
+    // `</function>` closes the call even when `</tool_call>` does not follow.
+    expect(whole("<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>")).toEqual([{ type: "tool-call", name: "get_weather", input: { city: "Paris" } }]);
+  });
+
+  it("a value may hold '<' and any text but what ends it: a comparison, HTML, a lone </parameter>", () => {
+    const html = "<b>a < b</b> and 1 <2 </parameter>x";
+    expect(whole(call("write_file", [["content", html]]))).toEqual([{ type: "tool-call", name: "write_file", input: { content: html } }]);
+    // Without newlines around the value, as vLLM's tests write it.
+    expect(whole("<tool_call>\n<function=write_file>\n<parameter=content>a < b</parameter>\n</function>\n</tool_call>")).toEqual([{ type: "tool-call", name: "write_file", input: { content: "a < b" } }]);
+  });
+
+  it("a call inside the thinking is run (closed by </think> or not), and the reasoning goes on after it: nothing of it reaches the text", () => {
+    expect(whole(`Let me look.\n${call("get_weather", [["city", "Oslo"]])}\nThat is all.\n</think>\n\nDone.`, { thinking: true })).toEqual([
+      { type: "reasoning", text: "Let me look." },
+      { type: "tool-call", name: "get_weather", input: { city: "Oslo" } },
+      { type: "reasoning", text: "That is all." },
+      { type: "text", delta: "Done." },
+    ]);
+    expect(whole(`<think>Check.${call("get_weather", [["city", "Oslo"]])}</think>`)).toEqual([
+      { type: "reasoning", text: "Check." },
+      { type: "tool-call", name: "get_weather", input: { city: "Oslo" } },
+    ]);
+  });
+
   it("takes a value whose </parameter> is missing up to the next known parameter", () => {
     const output = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>";
     expect(whole(output)).toEqual([{ type: "tool-call", name: "get_weather", input: { city: "Paris", days: 3 } }]);
