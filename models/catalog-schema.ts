@@ -6,7 +6,7 @@
  * data in `catalog.ts`.
  */
 import * as z from "zod/mini";
-import type { EngineDevice, EngineKind } from "../worker/protocol.js";
+import type { EngineDevice, EngineKind } from "./model-source.js";
 import { MODEL_FORMATS, type ModelFormatId } from "./model-format-id.js";
 
 /**

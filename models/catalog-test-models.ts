@@ -1,5 +1,5 @@
 import type { CatalogEntry, CatalogFile, CatalogVariant } from "./catalog-schema.js";
-import { DTYPE_FILE_NAMES } from "./test-models/test-model-definition.js";
+import { DTYPE_FILE_NAMES } from "./dtype-file-names.js";
 
 /** Options for {@link testModelEntries}. */
 export interface TestModelEntriesOptions {

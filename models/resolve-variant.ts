@@ -1,4 +1,5 @@
-import type { DeviceCapabilities, EngineKind, ModelSource } from "../worker/protocol.js";
+import type { DeviceCapabilities } from "./device-capabilities.js";
+import type { EngineKind, ModelSource } from "./model-source.js";
 import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./catalog.js";
 import type { CatalogEntry, CatalogVariant } from "./catalog-schema.js";
 

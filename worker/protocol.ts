@@ -16,84 +16,10 @@ import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { StepPart } from "../runtime/session/step-part.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 
-/** Which engine runs a model. */
-export type EngineKind = "transformers" | "web-llm";
-
-/** Where it runs. */
-export type EngineDevice = "webgpu" | "wasm";
-
-/** One file of a model, as the catalog or a manifest knows it. */
-export interface ModelFile {
-  /** Path inside the repo, e.g. `onnx/model_q4f16.onnx`. */
-  path: string;
-  /** Size in bytes, when known before the download. */
-  bytes?: number;
-  /** Hex sha256, when known (checked after the download). */
-  sha256?: string;
-  /**
-   * `bytes` is the file's exact size, enforced like a sha256 (a response of
-   * another size is rejected). Default: exact only when `sha256` is set;
-   * otherwise `bytes` is an estimate for the quota check and the progress bar.
-   */
-  exactBytes?: boolean;
-}
-
-/** Everything an engine needs to fetch, cache and load one model variant. */
-export interface ModelSource {
-  /** Catalog id plus variant, stable across releases: `qwen3-0.6b/webgpu-q4f16`. */
-  key: string;
-  engine: EngineKind;
-  device: EngineDevice;
-  /** transformers.js dtype (`q4f16`, `q8`, `fp32`…) or the MLC quantization (`q4f16_1`). */
-  dtype: string;
-  /** `onnx-community/Qwen3-0.6B-ONNX`, or the MLC model id `Qwen3-0.6B-q4f16_1-MLC`. */
-  repo: string;
-  /**
-   * The repo's commit (or branch) the files are fetched at. Default `"main"`.
-   * Part of every file's URL and cache key (`model-file-url.ts`).
-   */
-  revision?: string;
-  /** Where files are fetched from: `${baseUrl}/${repo}/resolve/${revision}/${path}`. The site may serve its own copy. */
-  baseUrl: string;
-  /**
-   * The files to download; for web-llm, the engine's own list is used and this
-   * may be empty. For transformers.js it is also what the engine opens: each
-   * graph's `_data` chunks listed here, and no others.
-   */
-  files: ModelFile[];
-  /**
-   * The family's prompt and tool-call format (`models/model-formats.ts`): the
-   * worker renders the prompt and reads the output with it. Default `"qwen3"`.
-   */
-  format?: ModelFormatId;
-  /**
-   * ONNX Runtime's WASM threads (transformers.js: the CPU path, and the CPU
-   * ops under WebGPU; web-llm ignores it). More than one runs only where the
-   * worker is cross-origin isolated; elsewhere the engine runs one, whatever
-   * this says. Fixed per worker: ONNX Runtime starts its wasm once, with the
-   * count of the first model loaded, and a later load asking another count
-   * runs on that first count (the usage's `threads` says which); only a new
-   * worker changes it. Default 1. `createLocalAdapter` sets it (its `threads`).
-   */
-  threads?: number;
-}
-
-/** What this browser can run, found before anything is downloaded. */
-export interface DeviceCapabilities {
-  webgpu: boolean;
-  /** The adapter is a software fallback (SwiftShader): correct but slow. */
-  fallbackAdapter: boolean;
-  shaderF16: boolean;
-  /** `maxBufferSize` / `maxStorageBufferBindingSize` of the adapter, in bytes. */
-  maxBufferSize?: number;
-  maxStorageBufferBindingSize?: number;
-  /** `navigator.storage.estimate()`. */
-  storageQuota?: number;
-  storageUsage?: number;
-  /** Logical cores (`navigator.hardwareConcurrency`) and cross-origin isolation (threads in WASM). */
-  cores: number;
-  crossOriginIsolated: boolean;
-}
+export type { DeviceCapabilities } from "../models/device-capabilities.js";
+export type { EngineDevice, EngineKind, ModelFile, ModelSource } from "../models/model-source.js";
+import type { DeviceCapabilities } from "../models/device-capabilities.js";
+import type { ModelSource } from "../models/model-source.js";
 
 /** Byte progress over all of a model's files. */
 export interface DownloadProgress {

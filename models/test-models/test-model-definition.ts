@@ -2,13 +2,9 @@ import type { OnnxGraph, WeightDeclaration } from "./onnx-graph-builder.js";
 import type { Qwen35Shape } from "./qwen35-shape.js";
 import type { Qwen3Shape } from "./qwen3-shape.js";
 import type { Qwen3TokenizerFiles, TokenEncoder } from "./qwen3-tokenizer.js";
+import { DTYPE_FILE_NAMES } from "../dtype-file-names.js";
 
-/** The transformers.js dtypes the test models come in, and the ONNX file each loads (transformers.js's suffix table). */
-export const DTYPE_FILE_NAMES = {
-  fp32: "model.onnx",
-  q8: "model_quantized.onnx",
-  q4: "model_q4.onnx",
-} as const;
+export { DTYPE_FILE_NAMES };
 
 /** A transformers.js `dtype` a test model is built for. */
 export type TestModelDtype = keyof typeof DTYPE_FILE_NAMES;

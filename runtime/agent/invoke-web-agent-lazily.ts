@@ -2,8 +2,11 @@ import type { WebAgent, WebAgentInvokeOptions, WebAgentResult } from "./web-agen
 
 /**
  * What `agent.invoke` does: checks the call, then loads the browser loop with
- * a dynamic `import()` and runs it. The only place `agent/` names `session/`,
- * and only lazily, so an agent stays plain data that a server can import.
+ * a dynamic `import()` and runs it, on `options.adapter` or else the seeds'
+ * default, the `createCloudAdapter()` the chat shares (also loaded lazily, so
+ * a page that always passes an adapter never loads the cloud code). The only
+ * place `agent/` names `session/` or an adapter, and only lazily, so an agent
+ * stays plain data that a server can import, and the session knows no adapter.
  *
  * Never throws: every failure is a rejection. Rejects with a `TypeError` for
  * an empty message, with an `Error` on the server (no `document`), and with a
@@ -26,6 +29,9 @@ export async function invokeWebAgentLazily(
   if (options?.signal?.aborted) {
     throw new DOMException(`agent.invoke was aborted before the ${agent.id} agent started.`, "AbortError");
   }
-  const { invokeWebAgent } = await import("../session/invoke-web-agent.js");
-  return invokeWebAgent(agent, text, options);
+  const [{ invokeWebAgent }, adapter] = await Promise.all([
+    import("../session/invoke-web-agent.js"),
+    options?.adapter ?? import("../adapters/cloud/shared-cloud-adapter.js").then(({ sharedCloudAdapter }) => sharedCloudAdapter()),
+  ]);
+  return invokeWebAgent(agent, text, { ...options, adapter });
 }

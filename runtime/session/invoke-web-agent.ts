@@ -27,26 +27,19 @@ export function collectSteps(messages: readonly AgentMessage[], agentId?: string
   return steps;
 }
 
-// The seeds' default: one createCloudAdapter() shared with the chat. Loaded
-// lazily so a page that always passes an adapter never loads the cloud code.
-async function defaultAdapter(): Promise<AgentAdapter> {
-  const { sharedCloudAdapter } = await import("../adapters/cloud/shared-cloud-adapter.js");
-  return sharedCloudAdapter();
-}
-
 /**
  * The browser loop behind `agent.invoke`: a fresh, memory-only session for
- * one message. Resolves when the run finishes; rejects with an `AbortError`
+ * one message, on `options.adapter` (`agent.invoke` supplies the default:
+ * `runtime/agent/invoke-web-agent-lazily.ts`). Resolves when the run finishes; rejects with an `AbortError`
  * when `signal` aborts, and with a `WebAgentsError` carrying the adapter's
  * message and code when the run fails.
  */
 export async function invokeWebAgent(
   agent: WebAgent,
   text: string,
-  options: WebAgentInvokeOptions = {},
+  options: WebAgentInvokeOptions & { adapter: AgentAdapter },
 ): Promise<WebAgentResult> {
-  const { signal, onStep } = options;
-  const adapter = options.adapter ?? (await defaultAdapter());
+  const { signal, onStep, adapter } = options;
   // No chat shows this run: a held call is asked of options.confirmTool, else declined.
   const session = createAgentSession(adapter, {
     agent,

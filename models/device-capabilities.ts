@@ -1,0 +1,20 @@
+/**
+ * What a browser can run, as the worker's capability probe finds it
+ * (`worker/capability-probe.ts`) and the catalog's variant choice reads it
+ * (`resolve-variant.ts`).
+ */
+export interface DeviceCapabilities {
+  webgpu: boolean;
+  /** The adapter is a software fallback (SwiftShader): correct but slow. */
+  fallbackAdapter: boolean;
+  shaderF16: boolean;
+  /** `maxBufferSize` / `maxStorageBufferBindingSize` of the adapter, in bytes. */
+  maxBufferSize?: number;
+  maxStorageBufferBindingSize?: number;
+  /** `navigator.storage.estimate()`. */
+  storageQuota?: number;
+  storageUsage?: number;
+  /** Logical cores (`navigator.hardwareConcurrency`) and cross-origin isolation (threads in WASM). */
+  cores: number;
+  crossOriginIsolated: boolean;
+}
