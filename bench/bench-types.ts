@@ -61,7 +61,7 @@ export interface BenchConfig {
   paths?: BenchPath[];
   /**
    * ONNX Runtime WASM threads, for every path (the runtime through
-   * `createLocalAdapter({ threads })`). Default: the runtime's default,
+   * `createLocalAdapter({ worker: { threads } })`). Default: the runtime's default,
    * `min(4, cores - 1)` where the page is cross-origin isolated (the bench
    * server sends COOP/COEP), else 1. What each path ran on is in its samples.
    */

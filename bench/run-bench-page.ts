@@ -2,7 +2,7 @@
  * The bench, on the page: for one model, engine and device, runs the three
  * paths interleaved (the order rotates each run), each in a fresh worker:
  *
- * - `runtime`: `createLocalAdapter({ engine })` over the real engine worker
+ * - `runtime`: `createLocalAdapter({ worker: { host } })` over the real engine worker
  *   client (`createEngineClient` + worker/engine-worker.ts), timed around
  *   `adapter.prepare()` and `adapter.run()`;
  * - `transformers`: transformers.js directly in bench/raw-transformers-worker.ts;
@@ -324,7 +324,7 @@ async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMe
     cancel: async () => {},
     deleteModel: async () => {},
   };
-  const adapter = createLocalAdapter({ engine: catcher, models: [entry], model: entry.id, autoLoad: false, generation: { maxNewTokens, temperature: 0 } });
+  const adapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: catcher }, generation: { maxNewTokens, temperature: 0 } });
   for await (const _part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
     // drain
   }
@@ -353,7 +353,7 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
       }),
   };
   try {
-    const adapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, threads, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
+    const adapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: engine, threads }, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
     const loadStarted = performance.now();
     await adapter.prepare();
     const loadMs = performance.now() - loadStarted;
@@ -391,7 +391,7 @@ async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchC
 
     // The tool loop: one output token, its time to first token is the figure. (With more, the
     // format's parser may hold back a random-weight model's leading whitespace until the end.)
-    const loopAdapter = createLocalAdapter({ engine, models: [entry], model: entry.id, autoLoad: false, threads, generation: { maxNewTokens: 1, temperature: 0 } });
+    const loopAdapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: engine, threads }, generation: { maxNewTokens: 1, temperature: 0 } });
     await loopAdapter.prepare();
     const loopStep = async (messages: AgentMessage[]): Promise<ToolLoopStep> => {
       usage = undefined;

@@ -5,7 +5,7 @@
  * on-device model's files come from this machine, since the model hub
  * cannot be reached here: Qwen3 0.6B's catalog entry with a scripted test
  * model's files in place of the hub's (which the catalog pins by sha256),
- * served where `createLocalAdapter({ baseUrl })` looks. The person downloads the model, asks, the agent
+ * served where `createLocalAdapter({ worker: { baseUrl } })` looks. The person downloads the model, asks, the agent
  * adds to the cart, parks place_order on the page's button, and answers
  * after the person's click.
  */
@@ -62,7 +62,7 @@ describe("the README's first example", () => {
     expect(example).toContain("const local = createLocalAdapter();");
     mkdirSync(join(work, "page"));
     // The one change: where the model's files come from (the stand-in entry, below).
-    writeFileSync(join(work, "page", "shop.tsx"), example.replace("createLocalAdapter()", 'createLocalAdapter({ baseUrl: "/hub", models: (globalThis as any).readmeModels })'));
+    writeFileSync(join(work, "page", "shop.tsx"), example.replace("createLocalAdapter()", 'createLocalAdapter({ worker: { baseUrl: "/hub" }, catalog: { models: (globalThis as any).readmeModels } })'));
     // Qwen3 0.6B's entry as the catalog has it (id, label, revision), its transformers.js
     // variants listing the scripted model's files (run as fp32) with their sizes and hashes.
     const files = model.manifest.files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 }));

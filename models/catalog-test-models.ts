@@ -40,7 +40,7 @@ function fp32Variants(repo: string, onnxBytes: number): CatalogVariant[] {
  * Catalog entries for the project's own test models (`models/test-models/`):
  * `test-tiny` (random weights: per-token overhead, Stop) and `test-scripted`
  * (a tool call, then an answer). Add them only when explicitly enabled
- * (`createLocalAdapter({ testModels: { baseUrl } })`): they answer nonsense
+ * (`createLocalAdapter({ catalog: { models: testModelEntries({ baseUrl }) } })`, from `@webmcp-agents/chat/testing`): they answer nonsense
  * or a fixed script, and say so in their labels.
  */
 export function testModelEntries(options: TestModelEntriesOptions): CatalogEntry[] {

@@ -21,7 +21,7 @@ const pathOf = (path: readonly PropertyKey[]) =>
   path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join("") || "the model";
 
 /**
- * Declares a model for `createLocalAdapter({ models })`: your own files,
+ * Declares a model for `createLocalAdapter({ catalog: { models } })`: your own files,
  * served from your own origin (a relative `baseUrl` such as `"/models"`
  * works) or any host that sends CORS headers. Fills the defaults
  * (`requiresShaderF16`, each variant's `bytes`) and checks everything a

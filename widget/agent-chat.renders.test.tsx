@@ -116,10 +116,10 @@ describe("<AgentChat> renders", () => {
   it("starts the engine worker once under StrictMode, and never while rendering", async () => {
     let started = 0;
     const local = createLocalAdapter({
-      engine: async () => {
+      worker: { host: async () => {
         started++;
         return new EngineHostDouble();
-      },
+      } },
     });
     const chat = (): ReactNode => <AgentChat adapter={local} storageKey={false} cursor={false} />;
     renderToString(chat());

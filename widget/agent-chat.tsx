@@ -2,6 +2,7 @@ import { useCallback, useRef, type CSSProperties, type ReactNode } from "react";
 import type { WebAgent } from "../runtime/agent/web-agent.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentSession } from "../runtime/session/agent-session.js";
+import type { AgentSessionStore } from "../runtime/session/create-agent-session.js";
 import type { ConfirmTool, ConfirmToolsPolicy } from "../runtime/session/tool-policy.js";
 import { AdapterSetup } from "./adapter-setup.js";
 import { AdapterSwitcher } from "./adapter-switcher.js";
@@ -41,6 +42,14 @@ export interface AgentChatProps {
   adapter?: AgentAdapter;
   /** Adapters the person can switch between; the choice is remembered by id. Default `[adapter]`. */
   adapters?: readonly AgentAdapter[];
+  /**
+   * A session made with `createAgentSession`, shown instead of the chat's
+   * own: the chat renders its conversation, and swaps the adapter the person
+   * picks into it (`session.setOptions`), and `agent` and the tool policy
+   * when given. `adapters` defaults to `[session.adapter]`. Default: the
+   * chat makes its own.
+   */
+  session?: AgentSessionStore;
   /** The page's agent (`defineWebAgent`): instructions, tool subset, sub-agents. Default: none (every page tool). */
   agent?: WebAgent;
   /**
@@ -114,6 +123,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   const chat = useChatSetup({
     ...(props.adapter && { adapter: props.adapter }),
     ...(props.adapters && { adapters: props.adapters }),
+    ...(props.session && { session: props.session }),
     ...(props.agent && { agent: props.agent }),
     ...(props.storageKey !== undefined && { storageKey: props.storageKey }),
     ...(props.confirmTools !== undefined && { confirmTools: props.confirmTools }),

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useState } from "react";
 import { sharedCloudAdapter } from "../runtime/adapters/cloud/shared-cloud-adapter.js";
 import type { AgentAdapter, ModelChoice } from "../runtime/session/agent-adapter.js";
 import type { AgentSession, UseAgentSessionOptions } from "../runtime/session/agent-session.js";
@@ -25,6 +25,15 @@ export interface UseAgentChatOptions extends UseAgentSessionOptions {
    * `storageKey` is `false`).
    */
   adapters?: readonly AgentAdapter[];
+  /**
+   * A session made with `createAgentSession`, to render instead of one of
+   * its own: its conversation and storage are the chat's. The adapter the
+   * person picks is swapped into it (`session.setOptions`), and so are
+   * `agent`, `confirmTools` and `confirmTool` when given. Default `[session.adapter]`
+   * for `adapters`; `storageKey` then names only where the adapter choice is
+   * remembered.
+   */
+  session?: AgentSessionStore;
 }
 
 /** What `useAgentChat` returns: a session with the chosen adapter, plus what a chat needs around it. */
@@ -47,6 +56,13 @@ export interface AgentChatState extends AgentSession {
   cancelPrepare: () => void;
   /** Why the last `prepare` or `selectModel` failed; cleared when another starts. */
   setupError: string | undefined;
+}
+
+/** A given session follows the chosen adapter, and the agent and policy when the chat is given them. */
+function useGivenSession(session: AgentSessionStore | undefined, adapter: AgentAdapter, { agent, confirmTools, confirmTool }: UseAgentChatOptions): void {
+  useLayoutEffect(() => {
+    session?.setOptions({ adapter, ...(agent && { agent }), ...(confirmTools !== undefined && { confirmTools }), ...(confirmTool && { confirmTool }) });
+  }, [session, adapter, agent, confirmTools, confirmTool]);
 }
 
 /** What a chat needs around its session, and the session's store to select from (what `<AgentChat>` renders). */
@@ -74,7 +90,8 @@ export function useAgentChat(options: UseAgentChatOptions = {}): AgentChatState 
  * streamed text re-renders the message list, not the whole chat.
  */
 export function useChatSetup(options: UseAgentChatOptions = {}): ChatSetup {
-  const { adapter: preferred, adapters: given, agent, storageKey, confirmTools, confirmTool } = options;
+  const { adapters: given, agent, storageKey, confirmTools, confirmTool, session } = options;
+  const preferred = options.adapter ?? session?.adapter;
   const adapters = useMemo<readonly AgentAdapter[]>(
     () => (given && given.length > 0 ? given : [preferred ?? sharedCloudAdapter()]),
     [given, preferred],
@@ -88,12 +105,16 @@ export function useChatSetup(options: UseAgentChatOptions = {}): ChatSetup {
     adapters.find((candidate) => candidate.id === chosenId) ??
     (preferred && adapters.includes(preferred) ? preferred : adapters[0]!);
 
-  const store = useAgentSessionStore(adapter, {
+  const sessionOptions = {
     ...(storageKey !== undefined && { storageKey }),
     ...(agent && { agent }),
     ...(confirmTools !== undefined && { confirmTools }),
     ...(confirmTool && { confirmTool }),
-  });
+  };
+  // Hooks in a fixed order: the chat's own store is made (and never watched) even beside a given session.
+  const own = useAgentSessionStore(adapter, sessionOptions);
+  const store = session ?? own;
+  useGivenSession(session, adapter, options);
   const models = useAdapterModels(adapter);
   const [setupError, setSetupError] = useState<string | undefined>();
   const [pendingModel, setPendingModel] = useState<string | undefined>();

@@ -6,9 +6,8 @@ import { exampleModels, modelFromAddress, modelsBaseUrl } from "../shared/on-dev
 const model = modelFromAddress();
 
 export const local = createLocalAdapter({
-  models: exampleModels(["store-scripted", "store-scripted-qwen35", "store-scripted-reviews"]),
-  baseUrl: modelsBaseUrl,
-  ...(model && { model }),
+  catalog: { models: exampleModels(["store-scripted", "store-scripted-qwen35", "store-scripted-reviews"]), ...(model && { model }) },
+  worker: { baseUrl: modelsBaseUrl },
 });
 
 export const cloud = createCloudAdapter();

@@ -27,10 +27,9 @@ await takeOffline();
 
 // Created once the service worker controls the page, so the engine worker it spawns is cached too.
 const local = createLocalAdapter({
-  models: exampleModels(["assistant-scripted"]),
-  baseUrl: modelsBaseUrl,
   label: "On this device",
-  ...(modelFromAddress() && { model: modelFromAddress()! }),
+  catalog: { models: exampleModels(["assistant-scripted"]), ...(modelFromAddress() && { model: modelFromAddress()! }) },
+  worker: { baseUrl: modelsBaseUrl },
 });
 
 const tools = [

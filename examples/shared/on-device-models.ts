@@ -1,7 +1,8 @@
 // The models the examples' on-device adapters offer: the Qwen3 catalog, and
 // with test models enabled (`WEB_AGENTS_TEST_MODELS=1 npm start`), the
 // project's test models, each labelled as one.
-import { QWEN3_CATALOG, testModelEntries, type CatalogEntry, type CatalogVariant } from "@webmcp-agents/chat/runtime";
+import { QWEN3_CATALOG, type CatalogEntry, type CatalogVariant } from "@webmcp-agents/chat/runtime";
+import { testModelEntries } from "@webmcp-agents/chat/testing";
 
 /** The examples' scripted test models (models/test-models/example-scripted-models.ts builds them). */
 export type ExampleScript = "store-scripted" | "store-scripted-qwen35" | "store-scripted-reviews" | "assistant-scripted";

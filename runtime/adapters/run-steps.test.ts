@@ -31,7 +31,7 @@ afterEach(() => {
 describe("the step loop in a session", () => {
   it("applies each part once: the adapter reads its run's conversation from the session (req.conversation), and step 2 sees step 1's call and result", async () => {
     const engine = new EngineHostDouble({ cached: ["qwen3-0.6b/webgpu-q4f16"] });
-    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    const adapter = createLocalAdapter({ catalog: { autoLoad: false }, worker: { host: engine } });
     await adapter.prepare();
     const session = createAgentSession(adapter, { storageKey: false });
     session.subscribe(() => {});

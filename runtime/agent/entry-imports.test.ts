@@ -25,11 +25,11 @@ describe("the agent entry", () => {
     }
   });
 
-  it("names session/ at runtime only in invoke-web-agent-lazily.ts, through a dynamic import", () => {
+  it("names session/ and the default adapter at runtime only in invoke-web-agent-lazily.ts, through dynamic imports", () => {
     for (const file of sources) {
       const source = readFileSync(`${folder}/${file}`, "utf8");
       const dynamic = source.match(/import\("[^"]+"\)/g) ?? [];
-      expect(dynamic).toEqual(file === "invoke-web-agent-lazily.ts" ? ['import("../session/invoke-web-agent.js")'] : []);
+      expect(dynamic).toEqual(file === "invoke-web-agent-lazily.ts" ? ['import("../session/invoke-web-agent.js")', 'import("../adapters/cloud/shared-cloud-adapter.js")'] : []);
     }
   });
 

@@ -473,3 +473,66 @@ describe("sub-agents", () => {
     expect(adapter.requests).toHaveLength(1);
   });
 });
+
+describe("createAgentSession: setOptions", () => {
+  it("swaps the adapter in the same conversation: the run in progress stops, the next message goes to the new adapter with every earlier one", async () => {
+    const first = createScriptedAdapter({ id: "first", runs: [[start(), say("One."), finish], [start("m2"), ...Array.from({ length: 50 }, () => say("x", "m2")), finish]], delay: 5 });
+    const second = createScriptedAdapter({ id: "second", runs: [[start("m3"), say("Two.", "m3"), finish]] });
+    const session = createAgentSession(first, { storageKey: false });
+    const unsubscribe = session.subscribe(() => {});
+    let done = settled(session);
+    session.send("Hello");
+    await done;
+    session.send("Go on");
+    await vi.waitFor(() => expect(session.getSnapshot().messages).toHaveLength(4));
+    expect(session.getSnapshot().status).toBe("streaming");
+    session.setOptions({ adapter: second });
+    expect(session.adapter).toBe(second);
+    expect(session.getSnapshot().status).toBe("idle");
+    expect(session.getSnapshot().messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    done = settled(session);
+    session.send("And now?");
+    await done;
+    expect(second.requests[0]!.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(session.getSnapshot().messages.at(-1)!.parts).toEqual([{ type: "text", text: "Two." }]);
+    unsubscribe();
+  });
+
+  it("reads the new adapter's status while watched, clears the old one's error, and changes nothing for the same adapter", async () => {
+    const failing = createScriptedAdapter({ id: "failing", runs: [[{ type: "error", error: "No room.", code: "quota_exceeded" }]] });
+    const other = createScriptedAdapter({ id: "other", runs: [], status: { state: "needs-download", bytes: 5 } });
+    const session = createAgentSession(failing, { storageKey: false });
+    const unsubscribe = session.subscribe(() => {});
+    const done = settled(session);
+    session.send("Hi");
+    await done;
+    expect(session.getSnapshot().status).toBe("error");
+    const before = session.getSnapshot();
+    session.setOptions({ adapter: failing });
+    expect(session.getSnapshot()).toBe(before);
+    session.setOptions({ adapter: other });
+    expect(session.getSnapshot()).toMatchObject({ status: "idle", adapterStatus: { state: "needs-download", bytes: 5 } });
+    expect(session.getSnapshot().error).toBeUndefined();
+    other.setStatus({ state: "ready" });
+    expect(session.getSnapshot().adapterStatus).toEqual({ state: "ready" });
+    // The old adapter is no longer watched.
+    failing.setStatus({ state: "error", error: "gone" });
+    expect(session.getSnapshot().adapterStatus).toEqual({ state: "ready" });
+    unsubscribe();
+  });
+
+  it("swaps the agent (its tools at once) and the tool policy; rejects what createAgentSession rejects", async () => {
+    const session = createAgentSession(createScriptedAdapter({ runs: [] }), { storageKey: false });
+    const unsubscribe = session.subscribe(() => {});
+    await vi.waitFor(() => expect(session.getSnapshot().tools.map((tool) => tool.name)).toEqual(["get_cart"]));
+    session.setOptions({ agent: defineWebAgent({ id: "none", instructions: "Nothing.", tools: [] }) });
+    expect(session.getSnapshot().agent?.id).toBe("none");
+    expect(session.getSnapshot().tools).toEqual([]);
+    session.setOptions({ agent: undefined });
+    expect(session.getSnapshot().tools.map((tool) => tool.name)).toEqual(["get_cart"]);
+    expect(() => session.setOptions({ adapter: {} as AgentAdapter })).toThrow(TypeError);
+    expect(() => session.setOptions({ confirmTools: "sometimes" as never })).toThrow(/confirmTools must be/);
+    expect(() => session.setOptions({ agent: { id: "fake" } as never })).toThrow(/defineWebAgent/);
+    unsubscribe();
+  });
+});

@@ -35,6 +35,23 @@ export interface AgentSessionStore {
   reset(): void;
   /** Abort the run and stop watching the page and the adapter (a component unmounting). */
   dispose(): void;
+  /** The adapter the session runs on now. */
+  readonly adapter: AgentAdapter;
+  /**
+   * Changes the adapter, the agent or the tool policy of this session, as
+   * TanStack's `setOptions` does, keeping the conversation: a field given
+   * replaces the current one (`agent: undefined` removes the agent), a field
+   * left out stays. Changing the adapter or the agent stops the run in
+   * progress and clears the last run's error; the next message runs on the
+   * new one. The storage key is the
+   * conversation itself and cannot change: make another session for another.
+   */
+  setOptions(options: AgentSessionUpdate): void;
+}
+
+/** What {@link AgentSessionStore.setOptions} can change. */
+export interface AgentSessionUpdate extends Pick<UseAgentSessionOptions, "agent" | "confirmTools" | "confirmTool"> {
+  adapter?: AgentAdapter;
 }
 
 export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
@@ -83,9 +100,13 @@ const loadAgentLoop = () => import("./run-agent-loop.js");
  * adapter on the current page. It implements "What a run does" in
  * use-agent-session.txt; React and other UIs subscribe to it.
  */
-export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
-  checkArguments(adapter, options);
-  const { agent } = options;
+export function createAgentSession(initialAdapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
+  checkArguments(initialAdapter, options);
+  let adapter = initialAdapter;
+  let { agent } = options;
+  // The tool policy's fields (confirmTools, confirmTool, headless) by the same names; a run reads them at each call.
+  const gate: CreateAgentSessionOptions = { ...options };
+  let pageTools: ToolDescriptor[] = [];
   const storage = createConversationStorage(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage);
   const listeners = new Set<() => void>();
 
@@ -150,8 +171,7 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
       isCurrent: () => state.runId === runId,
       onTools: setTools,
       conversation: (path: readonly string[]) => messagesAt(state.messages, path),
-      // The tool policy's fields (confirmTools, confirmTool, headless) by the same names.
-      gate: options,
+      gate,
     };
     // The loop loads with the first message, not with the page (the first render's budget).
     void loadAgentLoop()
@@ -211,21 +231,27 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     adapterStatus = next;
     emit();
   };
+  const showTools = () => {
+    try {
+      setTools(selectTools(agent, pageTools));
+    } catch (error) {
+      console.error("[web-agents] The agent's tools filter failed:", error);
+    }
+  };
+  let unwatchAdapter: (() => void) | undefined;
 
   // The session watches the page, the core's events and the adapter only
   // while someone listens, so a component that unmounts (or a StrictMode
   // double mount) leaves nothing behind, and a later subscribe picks up again.
   let detach: (() => void) | undefined;
   const attach = () => {
+    unwatchAdapter = adapter.subscribe?.(onStatus);
     const stops = [
       onAgentEvent(onEvent),
-      adapter.subscribe?.(onStatus),
-      watchPageTools((pageTools) => {
-        try {
-          setTools(selectTools(agent, pageTools));
-        } catch (error) {
-          console.error("[web-agents] The agent's tools filter failed:", error);
-        }
+      () => unwatchAdapter?.(),
+      watchPageTools((tools) => {
+        pageTools = tools;
+        showTools();
       }),
     ];
     // The first read of the adapter's status, here rather than at creation.
@@ -264,6 +290,31 @@ export function createAgentSession(adapter: AgentAdapter, options: CreateAgentSe
     stop,
     retry,
     reset,
+    get adapter() {
+      return adapter;
+    },
+    setOptions(next) {
+      checkArguments(next.adapter ?? adapter, next);
+      const { adapter: _adapter, agent: _agent, ...policy } = next;
+      Object.assign(gate, policy);
+      const newAgent = "agent" in next && next.agent !== agent;
+      if ((!next.adapter || next.adapter === adapter) && !newAgent) return;
+      stop();
+      // The last run's failure was the old adapter's or agent's: the conversation goes on, idle.
+      if (state.status === "error") dispatch({ type: "restore", messages: state.messages });
+      if (newAgent) {
+        agent = next.agent;
+        showTools();
+      }
+      if (next.adapter && next.adapter !== adapter) {
+        adapter = next.adapter;
+        unwatchAdapter?.();
+        // Watched only while someone listens (attach), and read there first.
+        unwatchAdapter = detach ? adapter.subscribe?.(onStatus) : undefined;
+        adapterStatus = !adapter.status ? READY : detach ? readStatus(adapter) : UNREAD;
+      }
+      emit();
+    },
     dispose() {
       stop();
       cancelFrame?.();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, QWEN3_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
+import { testModelEntries } from "../../testing/index.js";
 import { createLocalAdapter, modelChoiceKey } from "./create-local-adapter.js";
 import { EngineHostDouble, engineError } from "./test-fixtures/engine-host-double.js";
 
@@ -23,7 +24,7 @@ async function probed(adapter: ReturnType<typeof createLocalAdapter>): Promise<v
 describe("createLocalAdapter: status and prepare", () => {
   it("goes needs-download -> downloading -> loading -> ready through prepare, probing once", async () => {
     const engine = new EngineHostDouble();
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     expect(adapter).toMatchObject({ id: "local", label: "On this device" });
     const seen = recordStatuses(adapter);
     await probed(adapter);
@@ -54,7 +55,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("uses the CPU q8 variant with its note where there is no WebGPU, and a custom base URL", async () => {
     const engine = new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } });
-    const adapter = createLocalAdapter({ engine, baseUrl: "https://cdn.example.com/models/" });
+    const adapter = createLocalAdapter({ worker: { host: engine, baseUrl: "https://cdn.example.com/models/" } });
     await probed(adapter);
     const cpuBytes = QWEN3_CATALOG[0]!.variants.find((variant) => variant.id === "wasm-q8")!.bytes;
     expect(adapter.status()).toEqual({ state: "needs-download", bytes: cpuBytes, note: `${CPU_FALLBACK_NOTE} ${CPU_SLOWER_NOTE}` });
@@ -67,7 +68,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("is unavailable where no model can run", async () => {
     const noGpu = new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } });
-    const gpuOnly = createLocalAdapter({ engine: noGpu, models: QWEN3_CATALOG.slice(1) });
+    const gpuOnly = createLocalAdapter({ catalog: { models: QWEN3_CATALOG.slice(1) }, worker: { host: noGpu } });
     await probed(gpuOnly);
     expect(gpuOnly.status()).toEqual({ state: "unavailable", reason: "No on-device model can run in this browser." });
     await expect(gpuOnly.prepare()).rejects.toThrow(/No on-device model/);
@@ -78,12 +79,12 @@ describe("createLocalAdapter: status and prepare", () => {
     let attempts = 0;
     const engine = new EngineHostDouble();
     const adapter = createLocalAdapter({
-      engine: async () => {
+      worker: { host: async () => {
         attempts += 1;
         // The first worker dies while probing, as a broken deploy's or a crashed worker does.
         if (attempts === 1) throw engineError("worker_died", "The model worker stopped (it crashed).");
         return engine;
-      },
+      } },
     });
     await probed(adapter);
     expect(adapter.status()).toEqual({ state: "error", error: "The on-device model could not start in this browser. Try again, or use the cloud model.", code: "worker_died" });
@@ -95,7 +96,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("leaves needs-download when the download is aborted, and cancels it in the engine", async () => {
     const engine = new EngineHostDouble({ hangDownloadAfter: 1 });
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     const seen = recordStatuses(adapter);
     const controller = new AbortController();
     const preparing = adapter.prepare(controller.signal);
@@ -114,7 +115,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("shares one download and load between concurrent prepare calls; one caller aborting does not cancel it", async () => {
     const engine = new EngineHostDouble();
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     const leaving = new AbortController();
     const first = adapter.prepare(leaving.signal);
     const second = adapter.prepare(new AbortController().signal);
@@ -129,7 +130,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("loads a model already on this device without a download card, reporting load progress", async () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY] });
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     const seen = recordStatuses(adapter);
     await waitFor(() => adapter.status().state === "ready");
     expect(seen).toEqual([
@@ -145,7 +146,7 @@ describe("createLocalAdapter: status and prepare", () => {
 
   it("reports a failed load as an error status, and prepare rejects with it", async () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY], loadError: engineError("load_failed", "The model file is damaged.") });
-    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    const adapter = createLocalAdapter({ catalog: { autoLoad: false }, worker: { host: engine } });
     await probed(adapter);
     await expect(adapter.prepare()).rejects.toThrow("The model file is damaged.");
     expect(adapter.status()).toEqual({ state: "error", error: "The model file is damaged.", code: "load_failed" });
@@ -155,7 +156,7 @@ describe("createLocalAdapter: status and prepare", () => {
 describe("createLocalAdapter: models and selectModel", () => {
   it("lists label, brief, bytes, cached, recommended and selected", async () => {
     const engine = new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] });
-    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    const adapter = createLocalAdapter({ catalog: { autoLoad: false }, worker: { host: engine } });
     expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
     await probed(adapter);
     expect(adapter.models()).toEqual(
@@ -174,7 +175,7 @@ describe("createLocalAdapter: models and selectModel", () => {
 
   it("switches models, then describes the new one", async () => {
     const engine = new EngineHostDouble();
-    const adapter = createLocalAdapter({ engine, model: "qwen3-4b" });
+    const adapter = createLocalAdapter({ catalog: { model: "qwen3-4b" }, worker: { host: engine } });
     await probed(adapter);
     expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-4b");
     await adapter.selectModel("qwen3-1.7b");
@@ -184,7 +185,7 @@ describe("createLocalAdapter: models and selectModel", () => {
 
   it("rejects a switch while a download is in progress", async () => {
     const engine = new EngineHostDouble({ hangDownloadAfter: 1 });
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     const controller = new AbortController();
     const preparing = adapter.prepare(controller.signal).catch(() => {});
     await waitFor(() => adapter.status().state === "downloading");
@@ -198,7 +199,7 @@ describe("createLocalAdapter: models and selectModel", () => {
 
   it("rejects a switch while a reply is in progress", async () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY], script: () => ({ chunks: ["Thinking"], hang: true }) });
-    const adapter = createLocalAdapter({ engine });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
     await adapter.prepare();
     const controller = new AbortController();
     const iterator = adapter
@@ -214,7 +215,7 @@ describe("createLocalAdapter: models and selectModel", () => {
   it("with QWEN_CATALOG, recommends and selects Qwen3.5 0.8B where WebGPU runs it and Qwen3 0.6B on the CPU, one at a time", async () => {
     const recommended = (adapter: ReturnType<typeof createLocalAdapter>) => adapter.models().filter((model) => model.recommended).map((model) => model.id);
     const gpu = new EngineHostDouble();
-    const onGpu = createLocalAdapter({ engine: gpu, models: QWEN_CATALOG, autoLoad: false });
+    const onGpu = createLocalAdapter({ catalog: { models: QWEN_CATALOG, autoLoad: false }, worker: { host: gpu } });
     expect(recommended(onGpu)).toEqual(["qwen3.5-0.8b"]);
     await probed(onGpu);
     expect(onGpu.models().map((model) => model.id)).toEqual(["qwen3.5-0.8b", "qwen3.5-2b", "qwen3.5-4b", "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
@@ -224,7 +225,7 @@ describe("createLocalAdapter: models and selectModel", () => {
     // On web-llm: transformers.js runs Qwen3.5 on WebGPU far more slowly (models/qwen35-catalog.ts).
     expect(gpu.calls.find((call) => call.method === "load")?.arg).toMatchObject({ key: "qwen3.5-0.8b/webgpu-mlc-q4f16_1", engine: "web-llm", format: "qwen3.5", repo: "Qwen3.5-0.8B-q4f16_1-MLC" });
 
-    const onCpu = createLocalAdapter({ engine: new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } }), models: QWEN_CATALOG, autoLoad: false });
+    const onCpu = createLocalAdapter({ catalog: { models: QWEN_CATALOG, autoLoad: false }, worker: { host: new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } }) } });
     await probed(onCpu);
     expect(onCpu.models().map((model) => model.id)).toEqual(["qwen3-0.6b"]);
     expect(recommended(onCpu)).toEqual(["qwen3-0.6b"]);
@@ -232,17 +233,18 @@ describe("createLocalAdapter: models and selectModel", () => {
   });
 
   it("on a software WebGPU adapter, recommends and selects the model that runs on the processor", async () => {
-    const software = createLocalAdapter({ engine: new EngineHostDouble({ capabilities: { shaderF16: false, fallbackAdapter: true } }), models: QWEN_CATALOG, autoLoad: false });
+    const software = createLocalAdapter({ catalog: { models: QWEN_CATALOG, autoLoad: false }, worker: { host: new EngineHostDouble({ capabilities: { shaderF16: false, fallbackAdapter: true } }) } });
     await probed(software);
     expect(software.models().filter((model) => model.recommended).map((model) => model.id)).toEqual(["qwen3-0.6b"]);
     expect(software.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-0.6b", label: "Qwen3 0.6B (CPU)" });
     expect(software.status()).toMatchObject({ state: "needs-download", note: expect.stringMatching(/software.*processor/) });
   });
 
-  it("adds the test models only when asked", async () => {
+  it("adds the test models only when asked (testModelEntries, from @webmcp-agents/chat/testing)", async () => {
     const engine = new EngineHostDouble();
-    expect(createLocalAdapter({ engine }).models().some((model) => model.id.startsWith("test-"))).toBe(false);
-    const adapter = createLocalAdapter({ engine, testModels: { baseUrl: "http://127.0.0.1:4173/models" }, model: "test-scripted" });
+    expect(createLocalAdapter({ worker: { host: engine } }).models().some((model) => model.id.startsWith("test-"))).toBe(false);
+    const models = [...QWEN3_CATALOG, ...testModelEntries({ baseUrl: "http://127.0.0.1:4173/models" })];
+    const adapter = createLocalAdapter({ catalog: { models, model: "test-scripted" }, worker: { host: engine } });
     await probed(adapter);
     expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "test-tiny", "test-scripted"]);
     await adapter.prepare();
@@ -275,14 +277,14 @@ describe("createLocalAdapter: the person's model choice, remembered", () => {
   it("remembers the model picked (or downloaded) under web-agents:model:<id> and selects it on the next visit, over `model`, where it runs", async () => {
     const storage = memoryStorage();
     vi.stubGlobal("localStorage", storage);
-    const first = createLocalAdapter({ engine: new EngineHostDouble() });
+    const first = createLocalAdapter({ worker: { host: new EngineHostDouble() } });
     await probed(first);
     await first.selectModel("qwen3-1.7b");
     expect(storage.getItem(modelChoiceKey("local"))).toBe("qwen3-1.7b");
     expect(modelChoiceKey("local")).toBe("web-agents:model:local");
 
     // The next visit: a new adapter, the same choice, before and after the probe.
-    const next = createLocalAdapter({ engine: new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] }), model: "qwen3-4b" });
+    const next = createLocalAdapter({ catalog: { model: "qwen3-4b" }, worker: { host: new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] }) } });
     expect(next.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
     await probed(next);
     expect(next.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-1.7b", cached: true });
@@ -291,7 +293,7 @@ describe("createLocalAdapter: the person's model choice, remembered", () => {
 
     // A download started on the default is a choice too.
     storage.clear();
-    const downloads = createLocalAdapter({ engine: new EngineHostDouble(), id: "shop" });
+    const downloads = createLocalAdapter({ id: "shop", worker: { host: new EngineHostDouble() } });
     await downloads.prepare();
     expect(storage.getItem("web-agents:model:shop")).toBe("qwen3-0.6b");
   });
@@ -301,17 +303,17 @@ describe("createLocalAdapter: the person's model choice, remembered", () => {
     vi.stubGlobal("localStorage", storage);
     storage.setItem(modelChoiceKey("local"), "qwen3-4b");
     const cpu = { capabilities: { webgpu: false, shaderF16: false } };
-    const onCpu = createLocalAdapter({ engine: new EngineHostDouble(cpu), models: QWEN_CATALOG, model: "qwen3-0.6b" });
+    const onCpu = createLocalAdapter({ catalog: { models: QWEN_CATALOG, model: "qwen3-0.6b" }, worker: { host: new EngineHostDouble(cpu) } });
     await probed(onCpu);
     expect(onCpu.models().find((model) => model.selected)?.id).toBe("qwen3-0.6b");
 
-    const off = createLocalAdapter({ engine: new EngineHostDouble(), rememberModel: false, model: "qwen3-1.7b" });
+    const off = createLocalAdapter({ catalog: { rememberModel: false, model: "qwen3-1.7b" }, worker: { host: new EngineHostDouble() } });
     await probed(off);
     expect(off.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
     await off.selectModel("qwen3-0.6b");
     expect(storage.getItem(modelChoiceKey("local"))).toBe("qwen3-4b");
 
-    const renamed = createLocalAdapter({ engine: new EngineHostDouble(), rememberModel: "my-site:model" });
+    const renamed = createLocalAdapter({ catalog: { rememberModel: "my-site:model" }, worker: { host: new EngineHostDouble() } });
     await probed(renamed);
     await renamed.selectModel("qwen3-1.7b");
     expect(storage.getItem("my-site:model")).toBe("qwen3-1.7b");
@@ -322,7 +324,7 @@ describe("createLocalAdapter: ONNX Runtime WASM threads", () => {
   /** The `threads` of every model source the adapter handed its engine, by method. */
   async function threadsSent(options: Parameters<typeof createLocalAdapter>[0], capabilities: ConstructorParameters<typeof EngineHostDouble>[0]) {
     const engine = new EngineHostDouble(capabilities);
-    const adapter = createLocalAdapter({ ...options, engine });
+    const adapter = createLocalAdapter({ ...options, worker: { ...options?.worker, host: engine } });
     await probed(adapter);
     await adapter.prepare();
     for await (const _part of adapter.run({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) })) {
@@ -349,7 +351,7 @@ describe("createLocalAdapter: ONNX Runtime WASM threads", () => {
   });
 
   it("takes the threads option over the default", async () => {
-    const sent = await threadsSent({ threads: 2 }, { capabilities: { webgpu: false, shaderF16: false, cores: 16, crossOriginIsolated: true } });
+    const sent = await threadsSent({ worker: { threads: 2 } }, { capabilities: { webgpu: false, shaderF16: false, cores: 16, crossOriginIsolated: true } });
     expect(sent.every(([, threads]) => threads === 2)).toBe(true);
   });
 });
@@ -362,3 +364,55 @@ export async function waitFor(condition: () => boolean, tries = 200): Promise<vo
   }
   throw new Error("The condition never held.");
 }
+
+describe("createLocalAdapter: the option names before they were grouped", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("still work for this release, each with one line of warning that names its new place", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const engine = new EngineHostDouble();
+    const adapter = createLocalAdapter({
+      engine,
+      models: QWEN3_CATALOG.slice(0, 2),
+      model: "qwen3-1.7b",
+      rememberModel: false,
+      autoLoad: false,
+      baseUrl: "https://cdn.example.com/models",
+      threads: 3,
+      constrainToolCalls: false,
+      testModels: { baseUrl: "/models/test" },
+    });
+    await probed(adapter);
+    expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "test-tiny", "test-scripted"]);
+    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
+    await adapter.prepare();
+    for await (const _part of adapter.run({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) })) {
+      // drain
+    }
+    const generate = engine.calls.find((call) => call.method === "generate")!.arg as { model: { baseUrl: string; threads: number }; constrainToolCalls: boolean };
+    expect(generate).toMatchObject({ model: { baseUrl: "https://cdn.example.com/models", threads: 3 }, constrainToolCalls: false });
+    const lines = warn.mock.calls.map(([line]) => String(line));
+    expect(lines).toEqual([
+      "[web-agents] createLocalAdapter({ models }) is deprecated: pass catalog: { models }.",
+      "[web-agents] createLocalAdapter({ model }) is deprecated: pass catalog: { model }.",
+      "[web-agents] createLocalAdapter({ rememberModel }) is deprecated: pass catalog: { rememberModel }.",
+      "[web-agents] createLocalAdapter({ autoLoad }) is deprecated: pass catalog: { autoLoad }.",
+      "[web-agents] createLocalAdapter({ engine }) is deprecated: pass worker: { host }.",
+      "[web-agents] createLocalAdapter({ baseUrl }) is deprecated: pass worker: { baseUrl }.",
+      "[web-agents] createLocalAdapter({ threads }) is deprecated: pass worker: { threads }.",
+      "[web-agents] createLocalAdapter({ constrainToolCalls }) is deprecated: pass generation: { constrainToolCalls }.",
+      "[web-agents] createLocalAdapter({ testModels }) is deprecated: add testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing to catalog.models.",
+    ]);
+  });
+
+  it("give way to the grouped ones, and the grouped ones warn nothing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const adapter = createLocalAdapter({ worker: { host: new EngineHostDouble() }, catalog: { model: "qwen3-4b" }, model: "qwen3-1.7b" });
+    await probed(adapter);
+    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-4b");
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockClear();
+    createLocalAdapter({ worker: { host: new EngineHostDouble(), threads: 1, baseUrl: "/m" }, catalog: { autoLoad: false }, generation: { constrainToolCalls: true } });
+    expect(warn).not.toHaveBeenCalled();
+  });
+});

@@ -1,8 +1,6 @@
-import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
-import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
-import { recommendedEntryId, resolveVariant, toModelSource, type ResolvedVariant, type ResolveVariantOptions } from "../../../models/resolve-variant.js";
-import type { CacheStatus, EngineHost, GenerateRequest, ModelSource } from "../../../worker/protocol.js";
+import { recommendedEntryId, resolveVariant, toModelSource, type ResolvedVariant } from "../../../models/resolve-variant.js";
+import type { CacheStatus, EngineHost, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AgentAdapter } from "../../session/agent-adapter.js";
 import { createChoiceStorage } from "../../session/choice-storage.js";
@@ -10,6 +8,7 @@ import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
+import { readLocalAdapterOptions, type LocalAdapterOptions } from "./local-adapter-options.js";
 import {
   initialLocalAdapterState,
   localAdapterModels,
@@ -18,74 +17,6 @@ import {
   selectedVariant,
   type LocalAdapterEvent,
 } from "./local-adapter-reducer.js";
-
-/** What `createLocalAdapter` takes. Every field is optional. */
-export interface LocalAdapterOptions {
-  /** The engine. Default: the Web Worker client, loaded lazily on the first `status()`. Tests pass a double. */
-  engine?: EngineHost | (() => Promise<EngineHost>);
-  /**
-   * The models to offer. Default: the Qwen3 catalog (`QWEN3_CATALOG`).
-   * `QWEN_CATALOG` offers Qwen3.5 (WebGPU only) before Qwen3; a device's
-   * default is then the first recommended entry that runs on it: Qwen3.5
-   * 0.8B on WebGPU, Qwen3 0.6B on the CPU.
-   */
-  models?: readonly CatalogEntry[];
-  /**
-   * The model selected at first, until the person picks one (see
-   * `rememberModel`). Default: the first recommended one this device can
-   * run, else the first it can.
-   */
-  model?: string;
-  /**
-   * The localStorage key under which the person's model choice is
-   * remembered across reloads and visits, or `false` to remember nothing.
-   * Default `"web-agents:model:<id>"` (`modelChoiceKey(id)`, one per adapter
-   * `id`). The choice is saved when the person picks a model
-   * (`selectModel`) or starts its download; on the next visit it is selected
-   * instead of `model` when it still runs on this device, so a model already
-   * downloaded loads with the network off.
-   */
-  rememberModel?: string | false;
-  /** Where model files come from: `${baseUrl}/${repo}/resolve/${revision}/${path}` (each variant names its revision; `main` where none). Default `"https://huggingface.co"`. */
-  baseUrl?: string;
-  /** Tool steps per user message when the agent sets no `maxSteps`. Default `LIMITS.maxSteps` (8). */
-  maxSteps?: number;
-  /** Default `"local"`. */
-  id?: string;
-  /** Default `"On this device"`. */
-  label?: string;
-  /** Adds the project's test models (`testModelEntries`), served from `baseUrl`. Default: none. */
-  testModels?: TestModelEntriesOptions;
-  /** Engine preference among variants of the same rank. Default `["transformers", "web-llm"]`. */
-  engines?: ResolveVariantOptions["engines"];
-  /** Load a model that is already on this device as soon as it is selected (no network). Default true. */
-  autoLoad?: boolean;
-  /**
-   * Passed to every generation (`maxNewTokens`, `temperature`,
-   * `enableThinking`). Thinking is off unless `enableThinking: true`: the
-   * Qwen3.5 Small templates' own default (Qwen3's template would think).
-   */
-  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking">;
-  /**
-   * ONNX Runtime's WASM threads for the transformers.js engine (the CPU path,
-   * and the CPU ops under WebGPU). Default: `min(4, cores - 1)`, at least 1,
-   * where the page is cross-origin isolated, else 1. More than one needs the
-   * page cross-origin isolated (COOP `same-origin` + COEP `require-corp` or
-   * `credentialless`); elsewhere the engine runs one, whatever this says.
-   * Fixed for the adapter's worker by its first load.
-   */
-  threads?: number;
-  /**
-   * Constrain each tool call while the transformers.js engine decodes it: once
-   * the model opens a call, every token is masked so that the call can only
-   * be the format's syntax, an offered tool's name and arguments valid against
-   * its JSON Schema; the closing summary after `maxSteps` cannot call at all.
-   * A schema it cannot express holds that tool to JSON syntax (one console
-   * warning). Default true; `false` leaves the model's calls as written (a
-   * malformed one still comes back to it as `invalid_input`).
-   */
-  constrainToolCalls?: boolean;
-}
 
 /** The local adapter: `AgentAdapter` with every optional member present, and `deleteModel`. */
 export type LocalAdapter = Required<AgentAdapter> & {
@@ -123,20 +54,21 @@ const START_FAILED = "The on-device model could not start in this browser. Try a
  * setup failed (`prepare()` again retries). A model already on this device
  * loads without a click (see `autoLoad`).
  */
-export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdapter {
-  const entries: readonly CatalogEntry[] = [...(options.models ?? QWEN3_CATALOG), ...(options.testModels ? testModelEntries(options.testModels) : [])];
+export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapter {
+  const { catalog, worker, generation, ...options } = readLocalAdapterOptions(given);
+  const entries: readonly CatalogEntry[] = catalog.models;
   const maxSteps = options.maxSteps;
-  const autoLoad = options.autoLoad ?? true;
+  const autoLoad = catalog.autoLoad ?? true;
   const listeners = new Set<() => void>();
   const adapterId = options.id ?? "local";
-  const choice = createChoiceStorage(options.rememberModel === false ? false : (options.rememberModel ?? modelChoiceKey(adapterId)));
+  const choice = createChoiceStorage(catalog.rememberModel === false ? false : (catalog.rememberModel ?? modelChoiceKey(adapterId)));
   const remembered = choice.load();
 
   // What the adapter knows lives in one state, changed only by localAdapterReducer; the status
   // and the models are derived from it. The closure keeps only the effects' handles: the engine,
   // the probe and the preparation in flight, and how many runs are going.
   // The person's remembered choice first, then the site's; the probe takes the first that runs here.
-  const preferred = [remembered, options.model].filter((id): id is string => id !== undefined && entries.some((entry) => entry.id === id));
+  const preferred = [remembered, catalog.model].filter((id): id is string => id !== undefined && entries.some((entry) => entry.id === id));
   let state = initialLocalAdapterState(preferred[0] ?? recommendedEntryId(entries) ?? entries[0]?.id);
   let statusSnapshot = localAdapterStatus(state);
   let modelsSnapshot = localAdapterModels(state, entries);
@@ -164,10 +96,10 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
 
   const selected = () => selectedVariant(state);
   /** What the engine gets for a variant: its files and where they come from, and the threads. */
-  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, options.baseUrl), threads: state.threads });
+  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, worker.baseUrl), threads: state.threads });
 
   async function getEngine(): Promise<EngineHost> {
-    if (!engine) engine = typeof options.engine === "function" ? await options.engine() : (options.engine ?? (await loadDefaultEngine()));
+    if (!engine) engine = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine()));
     return engine;
   }
 
@@ -176,17 +108,17 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
       try {
         const host = await getEngine();
         const capabilities = await host.probe();
-        const threads = options.threads ?? defaultWasmThreads(capabilities);
+        const threads = worker.threads ?? defaultWasmThreads(capabilities);
         const runnable = new Map<string, ResolvedVariant>();
         for (const entry of entries) {
-          const resolved = resolveVariant(entry, capabilities, { ...(options.engines && { engines: options.engines }) });
+          const resolved = resolveVariant(entry, capabilities, { ...(catalog.engines && { engines: catalog.engines }) });
           if (resolved) runnable.set(entry.id, resolved);
         }
         const cached = new Map<string, boolean>();
         const removedNotes = new Map<string, string>();
         await Promise.all(
           [...runnable.values()].map(async (resolved) => {
-            const status: CacheStatus = await host.cacheStatus({ ...toModelSource(resolved, options.baseUrl), threads }).catch(() => ({ cached: false }));
+            const status: CacheStatus = await host.cacheStatus({ ...toModelSource(resolved, worker.baseUrl), threads }).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
             const reason = status.removed ?? (status.outdated ? "outdated" : undefined);
             if (reason) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason, message: "" }, resolved.label));
@@ -338,7 +270,7 @@ export function createLocalAdapter(options: LocalAdapterOptions = {}): LocalAdap
         model: modelSource(resolved),
         ...(maxSteps !== undefined && { maxSteps }),
         conversationId,
-        generation: { ...options.generation, constrainToolCalls: options.constrainToolCalls ?? true },
+        generation: { ...generation, constrainToolCalls: generation.constrainToolCalls ?? true },
       });
     } finally {
       runs--;

@@ -4,12 +4,11 @@
  * @module
  */
 export { createLocalAdapter, modelChoiceKey } from "./create-local-adapter.js";
-export type { LocalAdapter, LocalAdapterOptions } from "./create-local-adapter.js";
-export { QWEN3_CATALOG, QWEN35_CATALOG, QWEN_CATALOG, DEFAULT_MODEL_BASE_URL, CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE } from "../../../models/catalog.js";
+export type { LocalAdapter } from "./create-local-adapter.js";
+export type { LocalAdapterOptions, LocalCatalogOptions, LocalGenerationOptions, LocalWorkerOptions } from "./local-adapter-options.js";
+export { QWEN3_CATALOG, QWEN35_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
 export { MODEL_FORMATS } from "../../../models/model-format-id.js";
 export type { ModelFormatId } from "../../../models/model-format-id.js";
 export type { CatalogEntry, CatalogFile, CatalogVariant } from "../../../models/catalog-schema.js";
 export { defineModel } from "../../../models/define-model.js";
 export type { ModelDefinition, ModelVariantDefinition } from "../../../models/define-model.js";
-export { testModelEntries } from "../../../models/catalog-test-models.js";
-export type { TestModelEntriesOptions } from "../../../models/catalog-test-models.js";

@@ -4,14 +4,15 @@ import type { ToolOutput } from "../../core/tool-output.js";
 import type { AgentRunRequest, ToolCallRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import type { ToolDescriptor } from "../../session/tool-descriptor.js";
-import { createLocalAdapter, type LocalAdapterOptions } from "./create-local-adapter.js";
+import { createLocalAdapter } from "./create-local-adapter.js";
+import type { LocalAdapterOptions } from "./local-adapter-options.js";
 import { EngineHostDouble, afterToolResult, engineError, type EngineHostDoubleOptions } from "./test-fixtures/engine-host-double.js";
 
 const CART: ToolDescriptor = { name: "add_to_cart", description: "Adds an item.", inputSchema: { type: "object", properties: { sku: { type: "string" } } } };
 
 async function readyAdapter(double: EngineHostDoubleOptions = {}, options: LocalAdapterOptions = {}) {
   const engine = new EngineHostDouble({ cached: ["qwen3-0.6b/webgpu-q4f16"], ...double });
-  const adapter = createLocalAdapter({ engine, autoLoad: false, ...options });
+  const adapter = createLocalAdapter({ ...options, catalog: { ...options.catalog, autoLoad: false }, worker: { host: engine } });
   await adapter.prepare();
   return { engine, adapter };
 }
@@ -145,7 +146,7 @@ describe("createLocalAdapter: the tool loop", () => {
   });
 
   it("passes constrainToolCalls: false to every generation when the adapter turns it off", async () => {
-    const { engine, adapter } = await readyAdapter({}, { constrainToolCalls: false, generation: { temperature: 0 } });
+    const { engine, adapter } = await readyAdapter({}, { generation: { temperature: 0, constrainToolCalls: false } });
     await collect(adapter.run(request().req));
     expect(engine.requests.length).toBeGreaterThan(0);
     expect(engine.requests.every((request) => request.constrainToolCalls === false && request.temperature === 0)).toBe(true);
@@ -250,14 +251,14 @@ describe("createLocalAdapter: the tool loop", () => {
   });
 
   it("asks for the download when the model is not on this device", async () => {
-    const adapter = createLocalAdapter({ engine: new EngineHostDouble() });
+    const adapter = createLocalAdapter({ worker: { host: new EngineHostDouble() } });
     const parts = summarize(await collect(adapter.run(request().req)));
     expect(parts).toEqual(["error Download Qwen3 0.6B first: it runs on this device."]);
   });
 
   it("loads a cached model before the first step", async () => {
     const engine = new EngineHostDouble({ cached: ["qwen3-0.6b/webgpu-q4f16"], script: () => ({ chunks: ["Hi"] }) });
-    const adapter = createLocalAdapter({ engine, autoLoad: false });
+    const adapter = createLocalAdapter({ catalog: { autoLoad: false }, worker: { host: engine } });
     const parts = summarize(await collect(adapter.run(request().req)));
     expect(parts).toEqual(["message-start m0", "text Hi", "step-finish 1", "finish stop"]);
     expect(engine.count("load")).toBe(1);

@@ -6,6 +6,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createLocalAdapter } from "../../../runtime/adapters/local/index.js";
+import { testModelEntries } from "../../../runtime/testing/index.js";
 import { defineWebTool } from "../../../runtime/core/define-web-tool.js";
 import type { AdapterStatus } from "../../../runtime/session/agent-adapter.js";
 import { AgentChat } from "../../agent-chat.js";
@@ -34,9 +35,7 @@ const tools = [
 const slow = new URLSearchParams(location.search).has("slow");
 const adapter = createLocalAdapter({
   // Only the project's test models: the Qwen3 catalog is not served here.
-  models: [],
-  testModels: { baseUrl: slow ? "/slow-models/test" : "/models/test" },
-  model: "test-scripted",
+  catalog: { models: testModelEntries({ baseUrl: slow ? "/slow-models/test" : "/models/test" }), model: "test-scripted" },
   // Long enough that the tiny model is still writing when Stop is pressed.
   generation: { maxNewTokens: 20_000 },
 });

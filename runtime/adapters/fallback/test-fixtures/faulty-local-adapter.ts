@@ -5,6 +5,7 @@ import { createEngineClient } from "../../../../worker/engine-client.js";
 import { EngineError } from "../../../../worker/engine-error.js";
 import type { GenerationUsage, StepRequest } from "../../../../worker/protocol.js";
 import { createLocalAdapter, type LocalAdapter } from "../../local/create-local-adapter.js";
+import { testModelEntries } from "../../../testing/index.js";
 import type { InjectedFault } from "./faulty-engine-worker.js";
 
 /** What the page arms and reads back. */
@@ -34,24 +35,23 @@ export function createFaultyLocalAdapter(): { local: LocalAdapter; state: FaultS
     },
   });
   const local = createLocalAdapter({
-    engine: {
-      ...client,
-      generate: (request, onEvent) =>
-        client
-          .generate(state.fault ? ({ ...request, fault: state.fault } as StepRequest) : request, (event) => {
-            if (event.type === "usage") state.usages.push(event.usage);
-            onEvent(event);
-          })
-          .catch((error: unknown) => {
-            const at = (EngineError.isInstance(error) ? error.detail : undefined)?.match(/^faultAt=([\d.]+)$/)?.[1];
-            if (at) state.faultAt = Number(at);
-            throw error;
-          }),
+    worker: {
+      host: {
+        ...client,
+        generate: (request, onEvent) =>
+          client
+            .generate(state.fault ? ({ ...request, fault: state.fault } as StepRequest) : request, (event) => {
+              if (event.type === "usage") state.usages.push(event.usage);
+              onEvent(event);
+            })
+            .catch((error: unknown) => {
+              const at = (EngineError.isInstance(error) ? error.detail : undefined)?.match(/^faultAt=([\d.]+)$/)?.[1];
+              if (at) state.faultAt = Number(at);
+              throw error;
+            }),
+      },
     },
-    models: [],
-    testModels: { baseUrl: "/models/test" },
-    model: "test-scripted",
-    rememberModel: false,
+    catalog: { models: testModelEntries({ baseUrl: "/models/test" }), model: "test-scripted", rememberModel: false },
     generation: { maxNewTokens: 128 },
   });
   return { local, state };

@@ -6,7 +6,8 @@ import type { AdapterStatus, AgentAdapter } from "../../../../session/agent-adap
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession, type AgentSessionStore } from "../../../../session/create-agent-session.js";
 import type { GenerationUsage } from "../../../../../worker/protocol.js";
-import { createLocalAdapter, testModelEntries, type LocalAdapter } from "../../index.js";
+import { testModelEntries } from "../../../../testing/index.js";
+import { createLocalAdapter, type LocalAdapter } from "../../index.js";
 import { loadDefaultEngine } from "../../load-default-engine.js";
 
 const cart: string[] = [];
@@ -66,34 +67,34 @@ const harness = {
     runEndedAt = [];
     usages = [];
     const local = createLocalAdapter({
-      // The default engine (the module worker); only its usage events are read on the way.
-      engine: async () => {
-        const engine = await loadDefaultEngine();
-        return {
-          ...engine,
-          generate: (request, onEvent) =>
-            engine.generate(request, (event) => {
-              if (event.type === "usage") usages.push(event.usage);
-              onEvent(event);
-            }),
-        };
+      worker: {
+        // The default engine (the module worker); only its usage events are read on the way.
+        host: async () => {
+          const engine = await loadDefaultEngine();
+          return {
+            ...engine,
+            generate: (request, onEvent) =>
+              engine.generate(request, (event) => {
+                if (event.type === "usage") usages.push(event.usage);
+                onEvent(event);
+              }),
+          };
+        },
+        ...(options.threads !== undefined && { threads: options.threads }),
       },
-      ...(options.threads !== undefined && { threads: options.threads }),
-      // Only the project's test models: the Qwen3 catalog is not served here.
-      ...(options.device || options.revision
-        ? {
-            models: testModelEntries({ baseUrl: options.baseUrl }).map((entry) => ({
-              ...entry,
-              variants: entry.variants
-                .filter((variant) => !options.device || variant.device === options.device)
-                .map((variant) => ({ ...variant, ...(options.revision && { revision: options.revision }) })),
-            })),
-          }
-        : { models: [], testModels: { baseUrl: options.baseUrl } }),
-      model: options.model,
-      // Each start names its model: no choice remembered from an earlier start on this origin.
-      rememberModel: false,
-      ...(options.autoLoad !== undefined && { autoLoad: options.autoLoad }),
+      catalog: {
+        // Only the project's test models: the Qwen3 catalog is not served here.
+        models: testModelEntries({ baseUrl: options.baseUrl }).map((entry) => ({
+          ...entry,
+          variants: entry.variants
+            .filter((variant) => !options.device || variant.device === options.device)
+            .map((variant) => ({ ...variant, ...(options.revision && { revision: options.revision }) })),
+        })),
+        model: options.model,
+        // Each start names its model: no choice remembered from an earlier start on this origin.
+        rememberModel: false,
+        ...(options.autoLoad !== undefined && { autoLoad: options.autoLoad }),
+      },
       generation: { maxNewTokens: options.maxNewTokens ?? 256, ...(options.temperature !== undefined && { temperature: options.temperature }) },
     });
     adapter = local;
