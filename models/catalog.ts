@@ -39,22 +39,10 @@ import { QWEN35_CATALOG } from "./qwen35-catalog.js";
 
 export { QWEN35_CATALOG };
 
-/** Where model files come from unless a site serves its own copy. */
-export const DEFAULT_MODEL_BASE_URL = "https://huggingface.co";
-
-/**
- * The note on the download card where the CPU variant is the one that runs:
- * the same model, on the processor. Every CPU variant gets it (the test
- * models too); a catalog model adds {@link CPU_SLOWER_NOTE}.
- */
-export const CPU_FALLBACK_NOTE = "No WebGPU in this browser: the model runs on the processor (CPU).";
-
-/**
- * Added to {@link CPU_FALLBACK_NOTE} for a real model (not a test model,
- * whose few weights answer quickly anywhere): its replies come more slowly
- * than on a graphics chip.
- */
-export const CPU_SLOWER_NOTE = "Replies come more slowly than on a graphics chip.";
+// Here for the catalog's readers; declared apart so that choosing a variant (resolve-variant.ts)
+// does not load the catalog.
+export { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./variant-notes.js";
+import { CPU_SLOWER_NOTE } from "./variant-notes.js";
 
 /** Files every Qwen3 transformers.js variant needs besides its weights. */
 const TEXT_FILES = ["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json"] as const;

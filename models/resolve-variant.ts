@@ -1,6 +1,6 @@
 import type { DeviceCapabilities } from "./device-capabilities.js";
 import type { EngineKind, ModelSource } from "./model-source.js";
-import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./catalog.js";
+import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./variant-notes.js";
 import type { CatalogEntry, CatalogVariant } from "./catalog-schema.js";
 
 /**

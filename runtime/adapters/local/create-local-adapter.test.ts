@@ -156,8 +156,11 @@ describe("createLocalAdapter: status and prepare", () => {
 describe("createLocalAdapter: models and selectModel", () => {
   it("lists label, brief, bytes, cached, recommended and selected", async () => {
     const engine = new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] });
+    // The default catalog loads with the first probe (off the first render): nothing listed before it.
+    expect(createLocalAdapter({ worker: { host: new EngineHostDouble() } }).models()).toEqual([]);
+    const given = createLocalAdapter({ catalog: { models: QWEN3_CATALOG }, worker: { host: new EngineHostDouble() } });
+    expect(given.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
     const adapter = createLocalAdapter({ catalog: { autoLoad: false }, worker: { host: engine } });
-    expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "qwen3-4b"]);
     await probed(adapter);
     expect(adapter.models()).toEqual(
       QWEN3_CATALOG.map((entry) => ({
@@ -284,7 +287,7 @@ describe("createLocalAdapter: the person's model choice, remembered", () => {
     expect(modelChoiceKey("local")).toBe("web-agents:model:local");
 
     // The next visit: a new adapter, the same choice, before and after the probe.
-    const next = createLocalAdapter({ catalog: { model: "qwen3-4b" }, worker: { host: new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] }) } });
+    const next = createLocalAdapter({ catalog: { models: QWEN3_CATALOG, model: "qwen3-4b" }, worker: { host: new EngineHostDouble({ cached: ["qwen3-1.7b/webgpu-q4f16"] }) } });
     expect(next.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
     await probed(next);
     expect(next.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-1.7b", cached: true });

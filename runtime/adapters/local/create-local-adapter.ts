@@ -8,7 +8,7 @@ import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortable, abortError } from "../abortable.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
-import { readLocalAdapterOptions, type LocalAdapterOptions } from "./local-adapter-options.js";
+import { loadCatalogEntries, readLocalAdapterOptions, type LocalAdapterOptions } from "./local-adapter-options.js";
 import {
   initialLocalAdapterState,
   localAdapterModels,
@@ -55,8 +55,10 @@ const START_FAILED = "The on-device model could not start in this browser. Try a
  * loads without a click (see `autoLoad`).
  */
 export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapter {
-  const { catalog, worker, generation, ...options } = readLocalAdapterOptions(given);
-  const entries: readonly CatalogEntry[] = catalog.models;
+  const read = readLocalAdapterOptions(given);
+  const { catalog, worker, generation, ...options } = read;
+  // The default catalog comes with the first probe (loadCatalogEntries): none listed until then.
+  let entries: readonly CatalogEntry[] = catalog.models ?? [];
   const maxSteps = options.maxSteps;
   const autoLoad = catalog.autoLoad ?? true;
   const listeners = new Set<() => void>();
@@ -68,7 +70,8 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   // and the models are derived from it. The closure keeps only the effects' handles: the engine,
   // the probe and the preparation in flight, and how many runs are going.
   // The person's remembered choice first, then the site's; the probe takes the first that runs here.
-  const preferred = [remembered, catalog.model].filter((id): id is string => id !== undefined && entries.some((entry) => entry.id === id));
+  const preferredIn = () => [remembered, catalog.model].filter((id): id is string => id !== undefined && entries.some((entry) => entry.id === id));
+  let preferred = preferredIn();
   let state = initialLocalAdapterState(preferred[0] ?? recommendedEntryId(entries) ?? entries[0]?.id);
   let statusSnapshot = localAdapterStatus(state);
   let modelsSnapshot = localAdapterModels(state, entries);
@@ -106,6 +109,8 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   function init(): Promise<void> {
     initializing ??= (async () => {
       try {
+        entries = await loadCatalogEntries(read);
+        preferred = preferredIn();
         const host = await getEngine();
         const capabilities = await host.probe();
         const threads = worker.threads ?? defaultWasmThreads(capabilities);

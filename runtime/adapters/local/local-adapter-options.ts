@@ -1,6 +1,5 @@
-import { QWEN3_CATALOG } from "../../../models/catalog.js";
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
-import { testModelEntries, type TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
+import type { TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
 import type { ResolveVariantOptions } from "../../../models/resolve-variant.js";
 import type { EngineHost, GenerateRequest } from "../../../worker/protocol.js";
 
@@ -109,9 +108,11 @@ export interface ReadLocalAdapterOptions {
   id?: string;
   label?: string;
   maxSteps?: number;
-  catalog: LocalCatalogOptions & { models: readonly CatalogEntry[] };
+  catalog: LocalCatalogOptions;
   worker: LocalWorkerOptions;
   generation: LocalGenerationOptions;
+  /** The deprecated `testModels`: its entries are added when the adapter first probes (the module loads then, off the first render). */
+  testModels?: TestModelEntriesOptions;
 }
 
 // Each old name and the group it moved to (`engine` became `worker.host`).
@@ -128,10 +129,17 @@ export function readLocalAdapterOptions(options: LocalAdapterOptions): ReadLocal
     groups[group]![field] ??= value;
   }
   const catalog = groups.catalog as LocalCatalogOptions;
-  let models = catalog.models ?? QWEN3_CATALOG;
-  if (options.testModels) {
-    console.warn("[web-agents] createLocalAdapter({ testModels }) is deprecated: add testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing to catalog.models.");
-    models = [...models, ...testModelEntries(options.testModels)];
-  }
-  return { ...options, catalog: { ...catalog, models }, worker: groups.worker!, generation: groups.generation! };
+  if (options.testModels) console.warn("[web-agents] createLocalAdapter({ testModels }) is deprecated: add testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing to catalog.models.");
+  return { ...options, catalog, worker: groups.worker!, generation: groups.generation! };
+}
+
+/**
+ * The entries the adapter offers: `catalog.models`, else the Qwen3 catalog,
+ * then the deprecated `testModels`' entries. The modules load here, when the
+ * adapter first probes, so that a page with the chat does not ship the
+ * catalog's data in its first render.
+ */
+export async function loadCatalogEntries({ catalog, testModels }: ReadLocalAdapterOptions): Promise<readonly CatalogEntry[]> {
+  const models = catalog.models ?? (await import("../../../models/catalog.js")).QWEN3_CATALOG;
+  return testModels ? [...models, ...(await import("../../../models/catalog-test-models.js")).testModelEntries(testModels)] : models;
 }
