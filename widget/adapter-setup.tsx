@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
-import { formatBytes, formatDownloaded } from "./format-bytes.js";
+import { formatBytes, formatDownloaded } from "../runtime/errors/format-bytes.js";
 import { formatTimeLeft } from "./time-left.js";
 import { useTimeLeft } from "./use-time-left.js";
 

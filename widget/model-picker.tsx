@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { ModelChoice } from "../runtime/session/agent-adapter.js";
-import { formatBytes } from "./format-bytes.js";
+import { formatBytes } from "../runtime/errors/format-bytes.js";
 
 /** What `<ModelPicker>` takes. */
 export interface ModelPickerProps {

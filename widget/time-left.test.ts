@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatDownloaded } from "./format-bytes.js";
 import { estimateSecondsLeft, formatTimeLeft } from "./time-left.js";
 
 describe("estimateSecondsLeft", () => {
@@ -21,14 +20,5 @@ describe("formatTimeLeft", () => {
     [3_900, "about 1 h 5 min left"],
   ])("%d s reads %s", (seconds, text) => {
     expect(formatTimeLeft(seconds)).toBe(text);
-  });
-});
-
-describe("formatBytes and formatDownloaded", () => {
-  it("uses decimal units", () => {
-    expect(formatBytes(400_000_000)).toBe("400 MB");
-    expect(formatBytes(1_234_000_000)).toBe("1.2 GB");
-    expect(formatBytes(900)).toBe("1 KB");
-    expect(formatDownloaded(0.5, 1_200_000_000)).toBe("600 of 1,200 MB");
   });
 });

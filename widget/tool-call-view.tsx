@@ -81,7 +81,7 @@ const json = (value: unknown) => {
 };
 
 /** A call the person (or the site's `confirmTool`) did not allow: it never ran. */
-const isDeclined = (part: ToolPart) => part.state === "error" && part.error?.startsWith("Error [declined]") === true;
+const isDeclined = (part: ToolPart) => part.errorCode === "declined";
 
 function outputText(part: ToolPart): string | undefined {
   const { output } = part;

@@ -1,11 +1,9 @@
+import { formatBytes } from "../runtime/errors/format-bytes.js";
 import { EngineError } from "./engine-error.js";
 import type { EngineErrorData, ModelSource } from "./protocol.js";
 
 /** What a sentence is built from: an error's data, as it crosses the worker boundary. */
 export type EngineErrorFacts = Pick<EngineErrorData, "code" | "reason" | "host" | "file" | "status" | "neededBytes" | "freeBytes">;
-
-/** `1.2 GB`, `12 MB`: sizes as a person reads them in a sentence. */
-export const formatBytes = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.ceil(bytes / 1e6)} MB`);
 
 /** How the worker names a model in a sentence when it has no label: the repo's last part (`Qwen3-0.6B-ONNX`). */
 export const modelDisplayName = (model: Pick<ModelSource, "repo">) => model.repo.split("/").filter(Boolean).at(-1) ?? model.repo;

@@ -14,24 +14,19 @@ const MARKER = Symbol.for("webmcp-agents.engine-error");
  */
 export class EngineError extends WebAgentsError<EngineErrorCode> {
   readonly [MARKER] = true;
-  readonly neededBytes?: number;
-  readonly freeBytes?: number;
-  readonly file?: string;
-  readonly status?: number;
-  readonly reason?: EngineErrorReason;
-  readonly host?: string;
-  readonly detail?: string;
+  declare readonly neededBytes?: number;
+  declare readonly freeBytes?: number;
+  declare readonly file?: string;
+  declare readonly status?: number;
+  declare readonly reason?: EngineErrorReason;
+  declare readonly host?: string;
+  declare readonly detail?: string;
 
-  constructor(data: EngineErrorData, options?: { cause?: unknown }) {
-    super(data.code, data.message, options);
+  constructor({ code, message, ...fields }: EngineErrorData, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = "EngineError";
-    if (data.neededBytes !== undefined) this.neededBytes = data.neededBytes;
-    if (data.freeBytes !== undefined) this.freeBytes = data.freeBytes;
-    if (data.file !== undefined) this.file = data.file;
-    if (data.status !== undefined) this.status = data.status;
-    if (data.reason !== undefined) this.reason = data.reason;
-    if (data.host !== undefined) this.host = data.host;
-    if (data.detail !== undefined) this.detail = data.detail;
+    // Only the fields given: the base's toJSON() sends exactly these back (toData).
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
   }
 
   /** True for an `EngineError` from any copy of this module (a marker, not `instanceof`). */
@@ -45,17 +40,9 @@ export class EngineError extends WebAgentsError<EngineErrorCode> {
     return new EngineError({ ...(data as EngineErrorData), code: isEngineErrorCode(data.code) ? data.code : "generation_failed" });
   }
 
-  /** The plain, structured-cloneable form: `{ code, message, ...fields }`. */
+  /** The plain, structured-cloneable form: `{ code, message, ...fields }` (the base's `toJSON`). */
   toData(): EngineErrorData {
-    const data: EngineErrorData = { code: this.code, message: this.message };
-    if (this.neededBytes !== undefined) data.neededBytes = this.neededBytes;
-    if (this.freeBytes !== undefined) data.freeBytes = this.freeBytes;
-    if (this.file !== undefined) data.file = this.file;
-    if (this.status !== undefined) data.status = this.status;
-    if (this.reason !== undefined) data.reason = this.reason;
-    if (this.host !== undefined) data.host = this.host;
-    if (this.detail !== undefined) data.detail = this.detail;
-    return data;
+    return this.toJSON() as EngineErrorData;
   }
 }
 

@@ -1,17 +1,11 @@
+import type { KnownToolErrorCode } from "../errors/error-codes.js";
 import type { ToolOutput } from "./tool-output.js";
 
 /**
- * The codes core puts on failed tool calls. Other layers add their own (the
- * session's `delegate_failed`), so any string is allowed.
+ * The code of a failed tool call: one of `TOOL_ERROR_CODES` (runtime/errors,
+ * the one list), or a site's own, so any string is allowed.
  */
-export type ToolErrorCode =
-  | "unknown_tool"
-  | "invalid_input"
-  | "tool_failed"
-  | "timeout"
-  | "cancelled"
-  | "no_webmcp"
-  | (string & {});
+export type ToolErrorCode = KnownToolErrorCode | (string & {});
 
 const ERROR_TEXT = /^Error \[([\w.-]+)\]:/;
 

@@ -70,8 +70,10 @@ export type KnownToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 /**
  * Errors thrown to the developer, not streamed to the person: the page layer
  * (`registerWebTool`, `waitForClick`, `getModelContext`), the server's setup
- * (`resolveModel`), the bot check (`turnstileHeaders`), and `agent.invoke`'s
- * rejection when a run fails without a code.
+ * (`resolveModel`), the bot check (`turnstileHeaders`), `agent.invoke`'s
+ * rejection when a run fails without a code, and the local adapter's
+ * `selectModel` / `deleteModel` (besides `prepare`'s `worker_died` and
+ * `unsupported_device`, engine codes).
  */
 export const SETUP_ERROR_CODES = [
   "no_document",
@@ -83,6 +85,8 @@ export const SETUP_ERROR_CODES = [
   "turnstile_failed",
   "turnstile_timeout",
   "run_failed",
+  "unknown_model",
+  "model_busy",
 ] as const;
 export type SetupErrorCode = (typeof SETUP_ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 import type { ToolOutput } from "../core/tool-output.js";
+import type { KnownToolErrorCode } from "../errors/error-codes.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
 /** Provider data that must travel with a part (signed thinking, item ids). */
@@ -31,7 +32,10 @@ export interface ToolPart {
   input: unknown;
   state: ToolCallState;
   output?: ToolOutput;
+  /** Why it failed, in the model's words: `Error [<code>]: …`. */
   error?: string;
+  /** Why it failed, as data: the error's code (`declined`, `cancelled`, `invalid_input`…), set with `error`. */
+  errorCode?: KnownToolErrorCode | (string & {});
   /** What the person should click while the call awaits confirmation. */
   prompt?: string;
   /** A sub-agent's nested run, for a `delegate_to_<id>` call. */

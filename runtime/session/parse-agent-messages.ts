@@ -56,6 +56,7 @@ function checkToolPart(part: Record_, path: string): void {
     throw new TypeError(`${path}.output must be a tool result { content: [...] }.`);
   }
   if (part.error !== undefined && typeof part.error !== "string") throw new TypeError(`${path}.error must be a string.`);
+  if (part.errorCode !== undefined && typeof part.errorCode !== "string") throw new TypeError(`${path}.errorCode must be a string.`);
   if (part.prompt !== undefined && typeof part.prompt !== "string") {
     throw new TypeError(`${path}.prompt must be a string.`);
   }

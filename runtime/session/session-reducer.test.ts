@@ -100,8 +100,8 @@ describe("sessionReducer", () => {
       [part({ type: "tool-error", id: "c1", error: "Error [cancelled]: Stopped." }), part({ type: "tool-error", id: "c2", error: "Error [tool_failed]: boom" })],
       base,
     );
-    expect(toolOf(state, 1, 0)).toMatchObject({ state: "cancelled", error: "Error [cancelled]: Stopped." });
-    expect(toolOf(state, 1, 1)).toMatchObject({ state: "error", error: "Error [tool_failed]: boom" });
+    expect(toolOf(state, 1, 0)).toMatchObject({ state: "cancelled", error: "Error [cancelled]: Stopped.", errorCode: "cancelled" });
+    expect(toolOf(state, 1, 1)).toMatchObject({ state: "error", error: "Error [tool_failed]: boom", errorCode: "tool_failed" });
   });
 
   it("drops parts from a superseded run", () => {

@@ -130,12 +130,15 @@ function applyMessagePart(messages: AgentMessage[], part: AgentStreamPart): Agen
         state: "done",
         output: part.output,
       }));
-    case "tool-error":
-      return updateToolIn(messages, part.id, ({ prompt: _prompt, output: _output, ...tool }) => ({
+    case "tool-error": {
+      const code = toolErrorCode(part);
+      return updateToolIn(messages, part.id, ({ prompt: _prompt, output: _output, errorCode: _code, ...tool }) => ({
         ...tool,
-        state: toolErrorCode(part) === "cancelled" ? "cancelled" : "error",
+        state: code === "cancelled" ? "cancelled" : "error",
         error: part.error,
+        ...(code !== undefined && { errorCode: code }),
       }));
+    }
     default:
       return messages;
   }
@@ -237,7 +240,7 @@ export function cancelOpenCalls(message: AgentMessage): AgentMessage {
       const agent = part.agent && { ...part.agent, messages: part.agent.messages.map(cancelOpenCalls) };
       if (!isOpen(part)) return agent ? { ...part, agent } : part;
       const { prompt: _prompt, ...rest } = part;
-      return { ...rest, state: "cancelled", error: "Error [cancelled]: Stopped before it finished.", ...(agent && { agent }) };
+      return { ...rest, state: "cancelled", error: "Error [cancelled]: Stopped before it finished.", errorCode: "cancelled", ...(agent && { agent }) };
     }),
   };
 }

@@ -71,7 +71,7 @@ describe("createLocalAdapter: status and prepare", () => {
     const gpuOnly = createLocalAdapter({ catalog: { models: QWEN3_CATALOG.slice(1) }, worker: { host: noGpu } });
     await probed(gpuOnly);
     expect(gpuOnly.status()).toEqual({ state: "unavailable", reason: "No on-device model can run in this browser." });
-    await expect(gpuOnly.prepare()).rejects.toThrow(/No on-device model/);
+    await expect(gpuOnly.prepare()).rejects.toMatchObject({ code: "unsupported_device", message: expect.stringMatching(/No on-device model/) });
 
   });
 
@@ -183,7 +183,7 @@ describe("createLocalAdapter: models and selectModel", () => {
     expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-4b");
     await adapter.selectModel("qwen3-1.7b");
     expect(adapter.status()).toEqual({ state: "needs-download", bytes: QWEN3_CATALOG[1]!.variants[0]!.bytes });
-    await expect(adapter.selectModel("gpt-9")).rejects.toThrow('There is no model "gpt-9".');
+    await expect(adapter.selectModel("gpt-9")).rejects.toMatchObject({ name: "WebAgentsError", code: "unknown_model", message: 'There is no model "gpt-9".' });
   });
 
   it("rejects a switch while a download is in progress", async () => {
@@ -192,7 +192,7 @@ describe("createLocalAdapter: models and selectModel", () => {
     const controller = new AbortController();
     const preparing = adapter.prepare(controller.signal).catch(() => {});
     await waitFor(() => adapter.status().state === "downloading");
-    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toThrow(/download/);
+    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toMatchObject({ code: "model_busy", message: expect.stringMatching(/download/) });
     controller.abort();
     await preparing;
     await waitFor(() => adapter.status().state === "needs-download");
@@ -209,9 +209,11 @@ describe("createLocalAdapter: models and selectModel", () => {
       .run({ messages: [{ id: "u", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: controller.signal, callTool: async () => ({ content: [] }) })
       [Symbol.asyncIterator]();
     await iterator.next();
-    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toThrow(/reply/);
+    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toMatchObject({ code: "model_busy", message: expect.stringMatching(/reply/) });
+    await expect(adapter.deleteModel("qwen3-0.6b")).rejects.toMatchObject({ name: "WebAgentsError", code: "model_busy", message: "Wait for the reply to finish, or stop it, before deleting a model." });
     controller.abort();
     while (!(await iterator.next()).done);
+    await expect(adapter.deleteModel("gpt-9")).rejects.toMatchObject({ code: "unknown_model", message: 'There is no model "gpt-9" on this device.' });
     await adapter.selectModel("qwen3-1.7b");
   });
 

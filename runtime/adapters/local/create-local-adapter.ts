@@ -5,6 +5,7 @@ import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AgentAdapter } from "../../session/agent-adapter.js";
 import { createChoiceStorage } from "../../session/choice-storage.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
+import { WebAgentsError } from "../../errors/web-agents-error.js";
 import { abortable, abortError } from "../abortable.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
@@ -187,9 +188,9 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   async function prepare(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw abortError();
     await init();
-    if (!state.capabilities) throw new Error(START_FAILED);
+    if (!state.capabilities) throw new WebAgentsError("worker_died", START_FAILED);
     const resolved = selected();
-    if (!resolved) throw new Error(state.phase.state === "unavailable" ? state.phase.reason : UNAVAILABLE);
+    if (!resolved) throw new WebAgentsError("unsupported_device", state.phase.state === "unavailable" ? state.phase.reason : UNAVAILABLE);
     if (state.loadedKey === resolved.key && state.phase.state === "ready") return;
     if (!preparation || preparation.key !== resolved.key) {
       const controller = new AbortController();
@@ -220,24 +221,24 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   }
 
   async function selectModel(id: string): Promise<void> {
-    if (runs > 0) throw new Error("Wait for the reply to finish, or stop it, before switching models.");
-    if (preparation || state.phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before switching models.");
+    if (runs > 0) throw new WebAgentsError("model_busy", "Wait for the reply to finish, or stop it, before switching models.");
+    if (preparation || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before switching models.");
     await init();
     if (!state.runnable.has(id)) {
       const known = entries.some((entry) => entry.id === id);
-      throw new Error(known ? `The model "${id}" cannot run in this browser.` : `There is no model "${id}".`);
+      throw known ? new WebAgentsError("unsupported_device", `The model "${id}" cannot run in this browser.`) : new WebAgentsError("unknown_model", `There is no model "${id}".`);
     }
-    if (runs > 0 || preparation) throw new Error("Wait for the reply or the download to finish before switching models.");
+    if (runs > 0 || preparation) throw new WebAgentsError("model_busy", "Wait for the reply or the download to finish before switching models.");
     dispatch({ type: "selected", id });
     choice.save(id);
   }
 
   async function deleteModel(id: string): Promise<void> {
-    if (runs > 0) throw new Error("Wait for the reply to finish, or stop it, before deleting a model.");
-    if (preparation || state.phase.state === "downloading") throw new Error("Wait for the download to finish, or cancel it, before deleting a model.");
+    if (runs > 0) throw new WebAgentsError("model_busy", "Wait for the reply to finish, or stop it, before deleting a model.");
+    if (preparation || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before deleting a model.");
     await init();
     const resolved = state.runnable.get(id);
-    if (!resolved) throw new Error(`There is no model "${id}" on this device.`);
+    if (!resolved) throw new WebAgentsError("unknown_model", `There is no model "${id}" on this device.`);
     const host = await getEngine();
     await host.deleteModel(modelSource(resolved));
     dispatch({ type: "deleted", id, key: resolved.key });

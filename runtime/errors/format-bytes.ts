@@ -1,3 +1,5 @@
+// In runtime/errors, the folder every layer imports, so that the worker's error sentences
+// (engine-error-messages.ts) and the widget's download card say a size alike.
 const MB = 1_000_000;
 const GB = 1_000_000_000;
 
