@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel, tinyQwen35Model } from "../models/test-models/index.js";
 import {
@@ -36,7 +37,7 @@ const PROMISED: Record<string, string[]> = {
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
   "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
   "./server": ["defineWebAgent", "flattenWebAgents", "selectTools", "createChatHandler", "resolveModel"],
-  "./testing": ["createScriptedAdapter"],
+  "./testing": ["createScriptedAdapter", "testModelEntries"],
 };
 
 /** Packages a browser-only site must not get from installing this one. */
@@ -175,6 +176,13 @@ describe("the package as a site installs and builds it", () => {
     expect(existsSync(`${root}${target.types}`)).toBe(true);
     const module = (await import(pathToFileURL(`${root}${target.import}`).href)) as Record<string, unknown>;
     for (const name of PROMISED[entry] ?? []) expect(module[name], `${entry} exports ${name}`).toBeDefined();
+  });
+
+  it("ships the build and the README's few sources, no bench figures, test code or test models", async () => {
+    const { stdout } = await promisify(execFile)("tar", ["-tzf", tarball]);
+    const files = stdout.split("\n").filter(Boolean).map((path) => path.replace(/^package\//, ""));
+    expect(files).toContain("dist/index.js");
+    expect(files.filter((path) => /^bench\/|(^|\/)test-(fixtures|support|models)\/|[.]test[.]/.test(path))).toEqual([]);
   });
 
   it("keeps React out of ./runtime, ./agent, ./core and ./server, down to every chunk they import", () => {
