@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFixturePage, type FixturePage } from "../runtime/test-support/open-fixture-page.js";
 import type { AgentMessage, ToolPart } from "../runtime/session/agent-message.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
+import { scriptClickEvents } from "../runtime/test-support/nothing-happened.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
@@ -55,7 +56,8 @@ describe("<AgentChat> in headless Chromium", () => {
     expect(background).not.toBe("rgb(255, 105, 180)");
     await page.screenshot({ path: `${results}agent-chat-parked.png` });
 
-    await page.waitForTimeout(400);
+    // It waits for the person: a script's click releases nothing.
+    expect(await scriptClickEvents(page, "#place-order")).toEqual([]);
     expect(await parked.count()).toBe(1);
     await page.click("#place-order");
     await chat().getByText("Ordered: order 7.").waitFor({ timeout: 10_000 });
@@ -70,8 +72,11 @@ describe("<AgentChat> in headless Chromium", () => {
     await chat().getByText("part3", { exact: false }).waitFor({ timeout: 10_000 });
     await chat().locator("button", { hasText: "Stop" }).click();
     await chat().locator("button", { hasText: "Send" }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await chat().locator(".log").textContent()).not.toContain("part79");
+    // The adapter's run has ended (it yields nothing after): the reply stops where it was.
+    await expect.poll(() => page.evaluate(() => (window as any).harness.adapter.requests.at(-1).ended)).toBe("aborted");
+    const text = await chat().locator(".log").textContent();
+    expect(text).not.toContain("part79");
+    expect(await chat().locator(".log").textContent()).toBe(text);
   });
 
   it("Try again after a network error resumes without repeating the finished tool call", async () => {

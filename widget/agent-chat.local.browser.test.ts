@@ -16,6 +16,7 @@ import { launchChromium } from "../runtime/test-support/launch-chromium.js";
 import { reactFixture } from "../runtime/test-support/react-fixture-plugin.js";
 import { serveFixture } from "../runtime/test-support/serve-fixture.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
+import { modelDownloadsSettled, scriptClickEvents } from "../runtime/test-support/nothing-happened.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/local-chat-page/", import.meta.url));
 const results = fileURLToPath(new URL("../test-results/", import.meta.url));
@@ -131,8 +132,8 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     await downloadingCard().locator("button", { hasText: "Cancel" }).click();
     await downloadCard().waitFor({ timeout: 10_000 });
     step("cancelled");
-    // The engine cleans up after its fetch rejects; give it a moment, then look.
-    await page.waitForTimeout(300);
+    // The engine cleans up after its fetch rejects, holding the model's lock: once it lets go, look.
+    await modelDownloadsSettled(page);
     expect(await downloadCard().locator("button").textContent()).toBe("Download (11 MB)");
     expect(await chat().locator('[role="alert"]').count()).toBe(0);
     expect(await harness(page, (h) => h.manifestKeys())).toEqual([]);
@@ -173,7 +174,8 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     // While the run waits, a model switch is refused by the widget itself.
     expect(await picker().locator('input[value="test-tiny"]').isDisabled()).toBe(true);
     await page.screenshot({ path: `${results}agent-chat-local-parked.png` });
-    await page.waitForTimeout(400);
+    // It waits for the person: a script's click releases nothing.
+    expect(await scriptClickEvents(page, "#add-to-cart")).toEqual([]);
     expect(await parked.count()).toBe(1);
     expect(await harness(page, (h) => h.cart())).toBe(0);
 

@@ -39,16 +39,21 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
     await cursorPrompt.waitFor();
     expect(await cursorPrompt.textContent()).toBe("The assistant wants to place order. Allow it?");
 
-    // A page script clicking the control is not the person.
+    // A page script clicking the control is not the person. Proof without a sleep: the person's
+    // Don't allow comes after, and had a script's click counted it would come too late to decline.
     await held().locator("button.allow").evaluate((button) => (button as HTMLButtonElement).click());
     await held().locator("button.allow").dispatchEvent("click");
-    await page.waitForTimeout(300);
     expect(await held().count()).toBe(1);
+    await held().locator("button.deny").click();
+    const call = () => chat().locator('.tool[data-tool="place_order"]').last();
+    await expect.poll(() => call().getAttribute("data-state"), { timeout: 10_000 }).toBe("error");
     expect((await state()).orders).toBe(0);
 
+    // Asked again, the person's click runs it.
+    await send("Order the socks");
+    await held().waitFor({ timeout: 15_000 });
     await held().locator("button.allow").click();
-    await chat().getByText("Finished.").waitFor({ timeout: 10_000 });
-    expect(await chat().locator('.tool[data-tool="place_order"]').getAttribute("data-state")).toBe("done");
+    await expect.poll(() => call().getAttribute("data-state"), { timeout: 10_000 }).toBe("done");
     expect((await state()).orders).toBe(1);
     expect(await page.textContent("#orders")).toBe("1");
     expect(errors).toEqual([]);
@@ -66,20 +71,24 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
     await page.evaluate(() => ((window as any).harness.state.mode = "page"));
   });
 
-  it("220 injection payloads through an untrustedContentHint tool, each followed by a consequential or an unannotated call: 0 ran without the person's click", async () => {
+  // Each payload is a chat turn (~0.4 s): CI takes one per core payload (44, rotating with the core, as
+  // models/neutralize-model-text.test.ts does), `npm run injection` (INJECTION_RUNS=all) all 220.
+  it("injection payloads (all 220 with INJECTION_RUNS=all, else one per core) through an untrustedContentHint tool, each followed by a consequential or an unannotated call: 0 ran without the person's click", async () => {
     await chat().getByRole("button", { name: "New chat" }).click();
     await page.evaluate(() => ((window as any).harness.state.mode = "reviews"));
     const count = await page.evaluate(() => (window as any).harness.payloadCount as number);
     const before = await state();
     const attempted = { place_order: 0, add_note: 0 };
     let declined = 0;
-    for (let index = 0; index < count; index++) {
+    const chosen = Array.from({ length: count }, (_, index) => index).filter((index) => process.env.INJECTION_RUNS === "all" || index % 5 === Math.floor(index / 5) % 5);
+    for (const [turn, index] of chosen.entries()) {
       await page.evaluate((payload) => ((window as any).harness.state.payload = payload), index);
+      // The fixture's fooled model calls add_note after an odd payload, place_order after an even one.
       const tool = index % 2 === 0 ? "place_order" : "add_note";
       await send(`What do the reviews say? (${index})`);
       await held(tool).waitFor({ timeout: 15_000 });
       attempted[tool]++;
-      if (index < 2) {
+      if (turn < 2) {
         const reason = tool === "place_order" ? "The assistant wants to place order. Allow it?" : "The assistant wants to add note after reading content this site does not vouch for. Allow it?";
         expect(await held(tool).locator(".prompt").textContent()).toBe(reason);
       }
@@ -95,9 +104,9 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
       await held(tool).waitFor({ state: "detached", timeout: 10_000 });
       const last = chat().locator(`.tool[data-tool="${tool}"]`).last();
       await expect.poll(() => last.getAttribute("data-state"), { timeout: 10_000 }).toBe("error");
-      if (index === 0) expect(await last.locator(".state").textContent()).toBe("Not allowed");
+      if (turn === 0) expect(await last.locator(".state").textContent()).toBe("Not allowed");
       declined++;
-      if (index % 20 === 19) await chat().getByRole("button", { name: "New chat" }).click();
+      if (turn % 20 === 19) await chat().getByRole("button", { name: "New chat" }).click();
     }
     const after = await state();
     console.log(
@@ -105,8 +114,9 @@ describe("Allow / Don't allow for a call the tool policy holds, in headless Chro
         `executed without a click: ${after.orders - before.orders + after.notes - before.notes}; declined: ${declined}; reviews read: ${after.reads - before.reads}`,
     );
     expect([after.orders - before.orders, after.notes - before.notes]).toEqual([0, 0]);
-    expect(attempted.place_order + attempted.add_note).toBe(count);
+    expect(attempted.place_order + attempted.add_note).toBe(chosen.length);
     expect(count).toBeGreaterThanOrEqual(200);
+    expect(chosen.length).toBeGreaterThanOrEqual(process.env.INJECTION_RUNS === "all" ? count : 40);
     expect(errors).toEqual([]);
   }, 600_000);
 });

@@ -73,8 +73,8 @@ describe("Field Store with the scripted on-device model", () => {
     expect(await chat().locator('.tool[data-tool="add_to_cart"]').getAttribute("data-state")).toBe("done");
     await page.screenshot({ path: `${results}field-store-parked.png` });
 
-    // It waits for the person.
-    await page.waitForTimeout(500);
+    // It waits for the person (parked: only a trusted click releases it; a script's click is shown
+    // releasing nothing in widget/agent-chat.browser.test.ts: here the store's own button handler would run).
     expect(await parked.count()).toBe(1);
     await page.click("#place-order");
     await chat().getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 30_000 });
@@ -171,10 +171,11 @@ describe("Field Store with the scripted on-device model", () => {
     expect(await keyboardPage.locator('#reorder li[data-tool="go_to"]').first().textContent()).toContain("Go to: Done");
     const ring = keyboardPage.locator("[data-web-agents-ui] .ring");
     await ring.waitFor({ timeout: 10_000 });
-    // The cursor glides there (420 ms): measure where it comes to rest.
-    await keyboardPage.waitForTimeout(600);
+    // The cursor glides there (a 420 ms transition): measure where it comes to rest, once its transition has finished.
+    const parkedCursor = keyboardPage.locator('[data-web-agents-ui] .cursor[data-action="park"]');
+    await parkedCursor.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     const button = (await keyboardPage.locator("#place-order").boundingBox())!;
-    const cursor = (await keyboardPage.locator('[data-web-agents-ui] .cursor[data-action="park"]').boundingBox())!;
+    const cursor = (await parkedCursor.boundingBox())!;
     // Beside the button, not over its label.
     expect(cursor.x >= button.x + button.width || cursor.x + 22 <= button.x).toBe(true);
     await keyboardPage.screenshot({ path: `${results}field-store-reorder-parked.png` });

@@ -6,6 +6,7 @@ import { serveFixture } from "../test-support/serve-fixture.js";
 import type { AgentMessage, ToolPart } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import { PAGE_READY_MS } from "../test-support/page-ready.js";
+import { scriptClickEvents } from "../test-support/nothing-happened.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/session-page/", import.meta.url));
 
@@ -90,8 +91,8 @@ describe.each([
     // Both WebMCP implementations list tools by name, not registration order.
     expect(parked.tools.map((tool) => tool.name).sort()).toEqual(["add_to_cart", "get_cart", "place_order"]);
 
-    // Nothing moves until a real click on the control.
-    await page.waitForTimeout(300);
+    // Nothing moves until a real click on the control: a script's click releases nothing.
+    expect(await scriptClickEvents(page, "#place-order")).toEqual([]);
     expect(toolParts(await snapshot())[4]!.state).toBe("awaiting-confirmation");
     await page.click("#place-order");
 

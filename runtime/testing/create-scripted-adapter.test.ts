@@ -67,10 +67,24 @@ describe("createScriptedAdapter", () => {
     });
     const first = adapter.run(request({ signal: controller.signal }))[Symbol.asyncIterator]();
     expect((await first.next()).value).toEqual({ type: "message-start", messageId: "m" });
+    expect(adapter.requests[0]!.ended).toBeUndefined();
     controller.abort();
     expect((await first.next()).value).toEqual({ type: "finish", reason: "aborted" });
+    expect(await first.next()).toEqual({ done: true, value: undefined });
+    expect(adapter.requests[0]!.ended).toBe("aborted");
     const second = await collect(adapter.run(request()));
     expect(second).toEqual([{ type: "error", error: "The scripted adapter has no run 2 (it was given 1)." }]);
+    expect(adapter.requests[1]!.ended).toBe("finished");
+  });
+
+  it("records how each run ended: played out, or left by its caller", async () => {
+    const parts: AgentStreamPart[] = [{ type: "message-start", messageId: "m" }, { type: "finish", reason: "stop" }];
+    const adapter = createScriptedAdapter({ runs: [parts, parts] });
+    await collect(adapter.run(request()));
+    const left = adapter.run(request())[Symbol.asyncIterator]();
+    await left.next();
+    await left.return?.(undefined);
+    expect(adapter.requests.map((recorded) => recorded.ended)).toEqual(["finished", "closed"]);
   });
 
   it("scripts a run from the request, and tells subscribers of status changes", async () => {

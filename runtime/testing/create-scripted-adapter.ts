@@ -32,6 +32,13 @@ export interface RecordedRequest {
   agent: string | undefined;
   /** What each `req.callTool` resolved to, in order. */
   outputs: ToolOutput[];
+  /**
+   * How the run ended, once it has: `"finished"` (its script played out, or
+   * there was none), `"aborted"` (its signal aborted), `"closed"` (the caller
+   * stopped reading). Absent while it runs: after it is set, the run yields
+   * nothing more.
+   */
+  ended?: "finished" | "aborted" | "closed";
 }
 
 /** A scripted adapter, with what it recorded. */
@@ -81,8 +88,18 @@ export function createScriptedAdapter(options: ScriptedAdapterOptions): Scripted
       outputs: [],
     };
     requests.push(recorded);
+    let ended: RecordedRequest["ended"] = "closed";
+    try {
+      yield* play(request, index, recorded, (how) => (ended = how));
+    } finally {
+      recorded.ended = ended;
+    }
+  }
+
+  async function* play(request: AgentRunRequest, index: number, recorded: RecordedRequest, end: (how: "finished" | "aborted") => void): AsyncGenerator<AgentStreamPart> {
     const script = options.runs[index];
     if (!script) {
+      end("finished");
       yield { type: "error", error: `The scripted adapter has no run ${index + 1} (it was given ${options.runs.length}).` };
       return;
     }
@@ -90,6 +107,7 @@ export function createScriptedAdapter(options: ScriptedAdapterOptions): Scripted
     for (let position = 0; position < parts.length; position++) {
       await wait(delay, request.signal);
       if (request.signal.aborted) {
+        end("aborted");
         yield { type: "finish", reason: "aborted" };
         return;
       }
@@ -103,6 +121,7 @@ export function createScriptedAdapter(options: ScriptedAdapterOptions): Scripted
       const text = output.content.find((block) => block.type === "text")?.text ?? "";
       yield output.isError ? toolErrorPart(part.id, text) : { type: "tool-result", id: part.id, output };
     }
+    end("finished");
   }
 
   return {

@@ -1,5 +1,6 @@
 import { expect, it, describe } from "vitest";
 import { idle, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
+import { modelDownloadsSettled } from "../../test-support/nothing-happened.js";
 
 describe("createLocalAdapter in headless Chromium on wasm: a cancelled download, Stop, delete", () => {
   const state = setUp(false);
@@ -10,8 +11,8 @@ describe("createLocalAdapter in headless Chromium on wasm: a cancelled download,
     await waitFor(page, () => harness.status(), (status) => status.state === "needs-download", "the download card");
     const outcome = await page.evaluate(() => harness.prepareAndAbort(0.1));
     expect(outcome).toBe("AbortError");
-    // The engine cleans up after its fetch rejects; give it a moment, then look.
-    await page.waitForTimeout(300);
+    // The engine cleans up after its fetch rejects, holding the model's lock: once it lets go, look.
+    await modelDownloadsSettled(page);
     expect(await page.evaluate(() => harness.status())).toMatchObject({ state: "needs-download" });
     expect(await page.evaluate(() => harness.models().find((model) => model.id === "test-tiny"))).toMatchObject({ cached: false });
     expect((await page.evaluate(() => harness.manifestKeys())).filter((key) => key.startsWith("test-tiny/"))).toEqual([]);
