@@ -1,17 +1,47 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { packageAliases } from "./examples/package-aliases.js";
+
+/** Every test file; each project below takes its part of them. */
+const ALL = "{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}";
+/** Headless Chromium and a Vite server per file. */
+const BROWSER = "{runtime,worker,models,widget,examples,bench}/**/*.browser.test.{ts,tsx}";
+/** What a site gets: the packed tarball installed in apps, the production builds. */
+const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.browser.test.ts", "bench/size.test.ts"];
+/**
+ * Node tests that run a model through the real transformers.js (the
+ * project's generated models): seconds each, minutes together, so they stay
+ * out of the edit loop's `unit` tier. Named by file, wherever it lives.
+ */
+const ENGINE = [
+  "bench/bench.test.ts",
+  "models/neutralize-model-text.test.ts",
+  "models/test-models/{ensure-test-model,qwen3-shaped-model,qwen35-scripted-model,qwen35-shaped-model,scripted-model,tiny-model}.test.ts",
+  "worker/engine-client.test.ts",
+  "worker/prefix-cache.test.ts",
+  "worker/transformers-engine*.test.ts",
+  "worker/**/{constrained-engine,sampled-calls,tokenizer-vocabulary}.test.ts",
+];
 
 export default defineConfig({
   // Tests import the examples, which import the package by name, as a site does.
   resolve: { alias: packageAliases() },
   test: {
-    include: ["{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}"],
     environment: "node",
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    // The small test models, built once before any file runs.
+    globalSetup: ["runtime/test-support/global-setup.ts"],
     // Browser tests launch headless Chromium and a Vite server each; two cores
     // bear two of them at once at most.
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The tiers: `npm run test:unit` is the edit loop (Node, no model, no browser);
+    // `npm test` runs all four. `vitest run --project browser` runs one.
+    projects: [
+      { extends: true, test: { name: "unit", include: [ALL], exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE] } },
+      { extends: true, test: { name: "engine", include: ENGINE, exclude: [...configDefaults.exclude, BROWSER] } },
+      { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE] } },
+      { extends: true, test: { name: "package", include: PACKAGE } },
+    ],
   },
 });
