@@ -8,7 +8,7 @@
  *
  * The transformers.js files come from `qwen3-hub-files.json`: each repo
  * pinned to one commit, every file's exact size and, where a public record
- * gives it, its sha256, as `../shared/hub/hub-facts.json` records them
+ * gives it, its sha256, as public projects that pin these files record them
  * (`catalog.hub.test.ts` checks every variant against it, file by file;
  * `npm run catalog:check` against the hub's own tree API). Which variants
  * exist follows what the repositories hold at those commits:
@@ -96,7 +96,7 @@ export const QWEN3_CATALOG: readonly CatalogEntry[] = [
         bytes: 383_000_000,
       },
       {
-        // q8, not q4: 4-bit MatMulNBits runs ~9x slower than q8 on WASM (FACTS.md).
+        // q8, not q4: 4-bit MatMulNBits runs ~9x slower than q8 on WASM.
         id: "wasm-q8",
         engine: "transformers",
         device: "wasm",

@@ -1,10 +1,10 @@
 /**
  * Qwen3.5 0.8B, 2B and 4B (format `"qwen3.5"`: XML tool calls, thinking off
  * unless `enableThinking`), on WebGPU only. Plain data, checked against
- * `catalog-schema.ts` by a test. Sources: `research-qwen35.md` sections 3-5,
- * and for the files `qwen35-hub-files.json`: each repo pinned to one commit,
- * exact sizes and, where recorded, sha256 (`../shared/hub/hub-facts.json`;
- * `catalog.hub.test.ts` checks every variant against it).
+ * `catalog-schema.ts` by a test. Sources: the repos' config.json and chat
+ * templates, and for the files `qwen35-hub-files.json`: each repo pinned to
+ * one commit, exact sizes and, where recorded, sha256 (`catalog.hub.test.ts`
+ * checks every variant against the recorded hub facts).
  *
  * **web-llm first on WebGPU** (`engines`): Qwen3.5 through transformers.js
  * on WebGPU is reported about 3x slower to decode and 20x slower to first

@@ -1,7 +1,7 @@
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 import type { PlainChatMessage, TemplateMessage } from "./model-format.js";
 
-/** Qwen3.5's fixed tool instructions, as its chat template writes them after the tool list (research-qwen35.md, 2.1). */
+/** Qwen3.5's fixed tool instructions, as its chat template writes them after the tool list (Qwen3.5's published chat template). */
 const CALL_INSTRUCTIONS =
   "\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n" +
   "<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\n" +

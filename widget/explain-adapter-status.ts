@@ -2,7 +2,7 @@ import type { AdapterStatus } from "../runtime/session/agent-adapter.js";
 
 /**
  * What the composer says when the adapter cannot take a message, by status
- * (adapter-types.txt: "The composer explains any state but ready").
+ * (the adapter types reference: "The composer explains any state but ready").
  * `undefined` for `ready`. A `loading` with progress is a model read from
  * this device, worded as a load; without progress it is a connection check.
  */

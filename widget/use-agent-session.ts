@@ -7,7 +7,7 @@ const whole = (session: AgentSession) => session;
 
 /**
  * A conversation with one adapter about the current page, in the chat's own
- * message shape (use-agent-session.txt). A thin binding: the session store
+ * message shape (the useAgentSession reference). A thin binding: the session store
  * from `createAgentSession` does the work; this subscribes to all of it
  * (streamed text at most once per animation frame). A new store is made
  * when the adapter, `storageKey` or `agent` changes; unmounting aborts the

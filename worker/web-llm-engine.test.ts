@@ -10,7 +10,7 @@ const model: ModelSource = { key: "qwen3-0.6b/webgpu-q4f16", engine: "web-llm", 
 
 /**
  * A double of web-llm's `MLCEngineInterface` (no MLC weights or GPU here,
- * FACTS.md): reload reports progress, create streams chunks one per tick
+ * measured on these machines): reload reports progress, create streams chunks one per tick
  * until interrupted, the last chunk carries usage.
  */
 function mlcDouble(reply: string[]) {

@@ -1,6 +1,6 @@
 import type { AgentAdapter } from "@webmcp-agents/chat/runtime";
 
-// The echo adapter from adapter-types.txt, verbatim but for the import path.
+// The echo adapter from the adapter types reference, verbatim but for the import path.
 // A minimal adapter: no model. It calls the page's first tool, then
 // says what happened. Pass it to <AgentChat adapter={echo} />.
 export const echo: AgentAdapter = {

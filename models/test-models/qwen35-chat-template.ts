@@ -1,7 +1,7 @@
 /**
  * Qwen3.5's chat template, byte for byte: the `chat_template.jinja` of
  * `onnx-community/Qwen3.5-0.8B-ONNX-OPT` at revision fafab72d (7,755 bytes,
- * sha256 273d8e0e…1d80; ../shared/research-qwen35.md section 2.1). The
+ * sha256 273d8e0e…1d80; Qwen3.5's published chat template). The
  * 0.8B / 2B / 4B / 9B ship this text: thinking OFF unless `enable_thinking`
  * is passed as `true`, XML tool calls (`<function=NAME>` /
  * `<parameter=KEY>`), consecutive tool results grouped into one user turn.

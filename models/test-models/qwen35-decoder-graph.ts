@@ -24,8 +24,8 @@ export interface Qwen35DecoderGraphOptions {
   input?: "input_ids" | "inputs_embeds";
   /**
    * Declare the `num_logits_to_keep` input (default true). The hub's
-   * multimodal Qwen3.5 decoder is fed without one (research-qwen35.md
-   * section 4), so it computes logits at every prompt position.
+   * multimodal Qwen3.5 decoder is fed without one (its graph has no such
+   * input), so it computes logits at every prompt position.
    */
   logitsToKeep?: boolean;
 }

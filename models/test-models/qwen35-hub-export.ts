@@ -13,7 +13,7 @@ import { totalWeightBytes } from "./write-onnx-model.js";
  * 4.3.2 loads for `dtype: "q8"` when config.json says
  * `Qwen3_5ForConditionalGeneration` (text only: no vision encoder).
  *
- * The byte counts in ../shared/hub/hub-facts.json fix the weight format:
+ * The hub's byte counts (models/qwen35-hub-files.json) fix the weight format:
  * every quantized tensor is params x 1.15625 bytes (8-bit values in blocks
  * of 32, a float32 scale and a uint8 zero point per block), and the
  * decoder's last chunk is exactly the embedding's size (an LM head of its
@@ -83,7 +83,7 @@ export function hubDecoderChunkCount(graph: OnnxGraph): number {
 }
 
 /**
- * config.json with the structure of the hub's (../shared/hub/qwen35-2b-config.json):
+ * config.json with the structure of the hub's (the hub's Qwen3.5-2B config.json at its pinned commit):
  * `architectures: ["Qwen3_5ForConditionalGeneration"]` and `model_type:
  * "qwen3_5"` switch transformers.js to the `embed_tokens` +
  * `decoder_model_merged` sessions; `text_config` carries the shape;

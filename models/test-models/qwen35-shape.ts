@@ -39,7 +39,7 @@ export function qwen35LayerTypes(groups: number): Qwen35LayerType[] {
 
 /**
  * Qwen3.5-0.8B's text shapes (its config.json's `text_config`,
- * ../shared/research-qwen35.md section 3), except the vocabulary: 151,936,
+ * Qwen3.5's published config.json), except the vocabulary: 151,936,
  * Qwen3's embedding rows, because the test models use Qwen3's tokenizer
  * (Qwen3.5's 248,320-token one is not available here). The real 0.8B's
  * embedding + LM head is 254M parameters; this one's is 156M.
@@ -115,7 +115,7 @@ export const QWEN35_VOCAB_SIZE = 248_320;
 
 /**
  * Qwen3.5-2B's text shapes (`text_config` of onnx-community/Qwen3.5-2B-ONNX's
- * config.json, ../shared/hub/qwen35-2b-config.json) with its real
+ * config.json, the hub's Qwen3.5-2B config.json at its pinned commit) with its real
  * 248,320-token vocabulary: the hub-layout export built in these shapes has
  * the hub's tensor shapes, so its bytes and memory are the real model's.
  */
@@ -126,7 +126,7 @@ export const QWEN35_2B_SHAPE: Readonly<Qwen35Shape> = {
   vocabSize: QWEN35_VOCAB_SIZE,
 };
 
-/** Qwen3.5-4B's text shapes (../shared/hub/qwen35-4b-config.json): 32 layers, hidden 2560, 16 q / 4 kv heads, 32 linear value heads. */
+/** Qwen3.5-4B's text shapes (the hub's Qwen3.5-4B config.json at its pinned commit): 32 layers, hidden 2560, 16 q / 4 kv heads, 32 linear value heads. */
 export const QWEN35_4B_SHAPE: Readonly<Qwen35Shape> = {
   ...QWEN35_0_8B_SHAPE,
   layerTypes: qwen35LayerTypes(8),

@@ -21,7 +21,7 @@ export function truncateText(text: string, limit: number = LIMITS.toolResultText
 
 /**
  * A tool result as the model gets it: at most `limit` characters of text
- * across its text blocks and resource texts together (create-cloud-adapter.txt:
+ * across its text blocks and resource texts together (the createCloudAdapter reference:
  * 4000, `LIMITS.toolResultText`). Text blocks the budget no longer reaches are
  * dropped; images are kept; `structuredContent` is dropped when its JSON is
  * longer than `limit`, since it would carry the same data past the bound.

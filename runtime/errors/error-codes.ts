@@ -37,7 +37,7 @@ export type ChatHttpErrorCode = (typeof CHAT_HTTP_ERROR_CODES)[number];
 
 /**
  * The codes a run's `error` part may carry, so the widget can offer the right
- * next step. The cloud's four (adapter-types.txt) and the server's other
+ * next step. The cloud's four (the adapter types reference) and the server's other
  * refusals (`busy`, `forbidden_origin`, `session_required`, `internal`),
  * then the on-device ones
  * (an `EngineErrorCode` but `aborted`, which ends a run with

@@ -98,7 +98,7 @@ const loadAgentLoop = () => import("./run-agent-loop.js");
 /**
  * Creates a session: the conversation, its runs and its storage, for one
  * adapter on the current page. It implements "What a run does" in
- * use-agent-session.txt; React and other UIs subscribe to it.
+ * the useAgentSession reference; React and other UIs subscribe to it.
  */
 export function createAgentSession(initialAdapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
   checkArguments(initialAdapter, options);

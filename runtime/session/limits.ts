@@ -3,14 +3,14 @@
  * applies the same ones.
  */
 export const LIMITS = Object.freeze({
-  /** Messages sent to a model per request; past this the oldest are dropped (create-cloud-adapter.txt). */
+  /** Messages sent to a model per request; past this the oldest are dropped (the createCloudAdapter reference). */
   messages: 160,
-  /** Messages kept in sessionStorage (use-agent-session.txt). */
+  /** Messages kept in sessionStorage (the useAgentSession reference). */
   storedMessages: 60,
-  /** Characters of a tool result's text kept when it is recorded (create-cloud-adapter.txt). */
+  /** Characters of a tool result's text kept when it is recorded (the createCloudAdapter reference). */
   toolResultText: 4000,
   /** How deep sub-agents may delegate to their own sub-agents. */
   delegateDepth: 4,
-  /** Tool steps per user message when neither the agent nor the adapter sets `maxSteps` (create-cloud-adapter.txt); one more step sums up. */
+  /** Tool steps per user message when neither the agent nor the adapter sets `maxSteps` (the createCloudAdapter reference); one more step sums up. */
   maxSteps: 8,
 });

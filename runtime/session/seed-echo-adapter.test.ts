@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The echo adapter from adapter-types.txt (examples/runtime-demo), driven by
+// The echo adapter from the adapter types reference (examples/runtime-demo), driven by
 // a real session on a page with a polyfilled modelContext.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defineWebTool } from "../core/define-web-tool.js";
@@ -8,7 +8,7 @@ import { installHappyDomWebMCP, resetWebMCP } from "../core/test-fixtures/happy-
 import { echo } from "../../examples/runtime-demo/echo-adapter.js";
 import { createAgentSession } from "./create-agent-session.js";
 
-describe("the echo adapter from adapter-types.txt", () => {
+describe("the echo adapter from the adapter types reference", () => {
   const registrations = new AbortController();
   beforeEach(() => installHappyDomWebMCP());
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
-/** Flags that let Chromium start headless as root with no network (FACTS.md). */
+/** Flags that let Chromium start headless as root with no network. */
 const BASE_FLAGS = [
   "--no-sandbox",
   "--disable-background-networking",

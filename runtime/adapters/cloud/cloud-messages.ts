@@ -1,7 +1,7 @@
 /**
  * What the cloud adapter tells people, in one place: each message says what
  * went wrong and what to do next. The wording of the first two and of
- * `sessionFailed` is the one create-cloud-adapter.txt quotes.
+ * `sessionFailed` is the one the createCloudAdapter reference quotes.
  */
 export const CLOUD_MESSAGES = Object.freeze({
   notConfigured: "Chat isn't configured on this site.",

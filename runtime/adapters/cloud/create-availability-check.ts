@@ -2,7 +2,7 @@ import type { ChatAvailability } from "../../server/chat-wire.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
 import { CLOUD_MESSAGES } from "./cloud-messages.js";
 
-/** After a failed check, a later `status()` call checks again at most this often (create-cloud-adapter.txt). */
+/** After a failed check, a later `status()` call checks again at most this often (the createCloudAdapter reference). */
 export const RECHECK_INTERVAL_MS = 10_000;
 
 /** How a GET went: the endpoint is on, off (or answered something else), or unreachable. */

@@ -5,7 +5,7 @@ import { CLOUD_MESSAGES } from "./cloud-messages.js";
 /** An `error` stream part. */
 export type ErrorPart = Extract<AgentStreamPart, { type: "error" }>;
 
-/** A `Retry-After` longer than this reads as the day's limit, not a burst limit (create-cloud-adapter.txt). */
+/** A `Retry-After` longer than this reads as the day's limit, not a burst limit (the createCloudAdapter reference). */
 const DAILY_RETRY_AFTER_SECONDS = 60 * 60;
 
 /**
