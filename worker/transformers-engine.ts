@@ -23,8 +23,7 @@ import { wasmThreadsFor } from "./wasm-threads.js";
 import { externalDataChunks } from "./external-data-chunks.js";
 import { loadTokenizer, type Tokenizer } from "./load-tokenizer.js";
 import { modelTextReader } from "./read-model-text.js";
-import { constraintForRequest, prepareToolCallConstraint } from "./tool-call-constraint/constraint-for-request.js";
-import type { ToolCallConstraint } from "./tool-call-constraint/tool-call-constraint.js";
+import { constraintForRequest } from "./tool-call-constraint/transformers-constraint.js";
 
 type Transformers = typeof import("@huggingface/transformers");
 type CausalModel = Awaited<ReturnType<Transformers["AutoModelForCausalLM"]["from_pretrained"]>>;
@@ -47,8 +46,12 @@ export interface TransformersEngineOptions {
   cacheName?: string;
   /** How transformers.js is loaded (default a dynamic import, so it loads only when a model does). */
   importTransformers?: () => Promise<Transformers>;
-  /** Sees each generation's tool-call constraint (benches and tests read its timings). */
-  onToolCallConstraint?: (constraint: ToolCallConstraint) => void;
+  /**
+   * Where the tool-call grammar fixes the next tokens, feed them in the pass
+   * of the token before them instead of one pass each (jump-forward).
+   * Default true; benches turn it off to compare.
+   */
+  jumpForward?: boolean;
 }
 
 interface LoadedModel {
@@ -260,7 +263,6 @@ export class TransformersEngine implements ModelEngine {
       onProgress({ progress: 1 });
       // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
       fixQwen35RopeDeltas(causal, library.Tensor as never);
-      await prepareToolCallConstraint(tokenizer, causal, model.key);
       const sessions = (causal as unknown as { sessions?: Record<string, { inputNames?: string[] }> }).sessions ?? {};
       const decoder = sessions.decoder_model_merged ?? sessions.model;
       return { key: model.key, tokenizer, model: causal, cacheKind: cacheKind(decoder?.inputNames ?? []) };
@@ -313,8 +315,9 @@ export class TransformersEngine implements ModelEngine {
         callback_function: (text: string) => {
           if (text) onEvent({ type: "text", text });
         },
-        token_callback_function: () => {
-          outputTokens += 1;
+        // Tokens come one a pass, or several where the tool-call constraint writes ahead.
+        token_callback_function: (tokens: bigint[]) => {
+          outputTokens += tokens.length;
           lastTokenAt = performance.now();
           firstTokenAt ??= lastTokenAt;
         },
@@ -328,13 +331,13 @@ export class TransformersEngine implements ModelEngine {
       }
       const maxNewTokens = request.maxNewTokens ?? 1024;
       // The tool-call constraint (worker/tool-call-constraint/), readied before each pass of the reply's generate().
-      const constrained = constraintForRequest(request, { library, tokenizer, model, maxNewTokens, onConstraint: this.options.onToolCallConstraint });
-      let beforeForward: (() => Promise<void>) | undefined;
+      const constrained = constraintForRequest(request, { library, tokenizer, model, maxNewTokens, jumpForward: this.options.jumpForward ?? true, onAhead: (ids) => streamer.put([ids.map(BigInt)]) });
+      let beforeForward: ((inputs: unknown) => Promise<void>) | undefined;
       // Every forward pass (prefill and each decode step) first yields a task, so cancel() is heard.
       const forward = model.forward;
       (model as { forward: unknown }).forward = async (...args: unknown[]) => {
         await nextTask();
-        await beforeForward?.();
+        await beforeForward?.(args[0]);
         return (forward as (...a: unknown[]) => unknown).apply(model, args);
       };
       const sampling =

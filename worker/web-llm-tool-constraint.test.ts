@@ -32,7 +32,7 @@ async function accepts(format: unknown, text: string): Promise<boolean> {
 }
 
 describe("webLlmToolConstraint: the call constraint as web-llm's structural tag (checked with the real xgrammar, not web-llm)", () => {
-  it("Qwen3: text flows until <tool_call>, then only an offered tool with schema-valid arguments in the canonical layout", async () => {
+  it("Qwen3: text flows until <tool_call>, then only an offered tool with schema-valid arguments", async () => {
     const { response_format, logit_bias, warnings } = await webLlmToolConstraint({ model: qwen3, tools });
     expect(logit_bias).toBeUndefined();
     expect(warnings).toEqual([]);
@@ -66,12 +66,21 @@ describe("webLlmToolConstraint: the call constraint as web-llm's structural tag 
     expect(await webLlmToolConstraint({ model: qwen3, tools: [] })).toEqual({ warnings: [] });
   });
 
-  it("a schema xgrammar cannot express: that tool held to JSON syntax, the others fully, one warning naming the tool and keyword", async () => {
-    const odd: ToolDescriptor = { name: "find", description: "Finds.", inputSchema: { type: "object", properties: { q: { type: "string", pattern: "(?<=a)b" } } } };
+  it("a keyword the constraint does not enforce (a pattern): one warning naming the tool and keyword, the rest of it and the other tools still held", async () => {
+    const odd: ToolDescriptor = { name: "find", description: "Finds.", inputSchema: { type: "object", properties: { q: { type: "string", pattern: "(?<=a)b" }, n: { type: "integer", maximum: 3 } } } };
     const { response_format, warnings } = await webLlmToolConstraint({ model: qwen3, tools: [...tools, odd] });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/"find".*"pattern"/);
-    expect(await accepts(response_format, '<tool_call>\n{"name": "find", "arguments": {"anything": [1, 2]}}\n</tool_call>')).toBe(true);
+    expect(warnings[0]).toMatch(/"find".*"pattern" \(at properties\/q\)/);
+    expect(await accepts(response_format, '<tool_call>\n{"name": "find", "arguments": {"q": "anything", "n": 2}}\n</tool_call>')).toBe(true);
+    expect(await accepts(response_format, '<tool_call>\n{"name": "find", "arguments": {"q": "anything", "n": 4}}\n</tool_call>')).toBe(false);
     expect(await accepts(response_format, '<tool_call>\n{"name": "add_to_cart", "arguments": {"sku": "shoes"}}\n</tool_call>')).toBe(false);
+  });
+
+  it("any layout the parsers read is admitted (no newline after the opener, the arguments first, a call right after text), and web-llm is told which bounds it cannot keep", async () => {
+    const { response_format } = await webLlmToolConstraint({ model: qwen3, tools });
+    expect(await accepts(response_format, 'Adding.<tool_call>{"arguments": {"sku": "hat"},\n "name": "add_to_cart"}</tool_call>')).toBe(true);
+    const bounded: ToolDescriptor = { name: "note", description: "Notes.", inputSchema: { type: "object", properties: { text: { type: "string", maxLength: 200 } }, required: ["text"] } };
+    const { warnings } = await webLlmToolConstraint({ model: qwen35, tools: [bounded] });
+    expect(warnings).toEqual([expect.stringMatching(/^Tool "note": its input schema's "maxLength" \(at properties\/text\) cannot be enforced while web-llm decodes/)]);
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:constraint [-- --calls 1000 --schemas 200 --unconstrained 1000 --rounds 3 --only validity|cost|mask]`:
+// `npm run bench:constraint [-- --calls 1000 --schemas 200 --unconstrained 200 --only compile|mask|validity|cost|jump|parsers] [--no-shaped]`:
 // see run-constraint-bench.ts. Node 20 cannot run TypeScript; Vite's module runner runs it.
 import { runnerImport } from "vite";
 

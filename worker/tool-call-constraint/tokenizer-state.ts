@@ -1,52 +1,75 @@
-import { readVocabulary, type TokenizerJson, type TokenizerTable, type Vocabulary } from "./tokenizer-table.js";
-import { cachedVocabulary, type CachedVocabulary } from "./vocabulary-cache.js";
-
-export type CompiledGrammar = Awaited<ReturnType<TokenizerTable["compiler"]["compileGrammar"]>>;
-
-/** What one tokenizer keeps for the worker's life: its vocabulary, xgrammar's table, compiled call grammars by tools. */
-export interface TokenizerState {
-  vocabulary: Vocabulary;
-  table?: Promise<TokenizerTable>;
-  grammars: Map<string, Promise<CompiledGrammar>>;
-}
-
-const states = new WeakMap<object, TokenizerState>();
+import { loadXGrammar } from "./load-xgrammar.js";
+import { TokenShapes } from "./vocabulary/token-shapes.js";
+import { readVocabulary, type TokenizerJson, type Vocabulary } from "./vocabulary/tokenizer-vocabulary.js";
+import { XGrammarTokenizer } from "./vocabulary/xgrammar-tokenizer.js";
+import { WHITESPACE_LIMIT } from "./bounds/json-walker.js";
+import { Utf8Shapes } from "./vocabulary/utf8-shapes.js";
 
 /** The tokenizer as the constraint reads it (transformers.js 4.3 keeps its `tokenizer.json` as `_tokenizerJSON`). */
 export interface TokenizerLike {
   _tokenizerJSON?: TokenizerJson;
-  eos_token_id?: number | null;
-}
-
-function tokenizerJson(tokenizer: TokenizerLike): TokenizerJson {
-  if (!tokenizer._tokenizerJSON?.model?.vocab) throw new TypeError("The tool-call constraint needs the tokenizer's tokenizer.json (a byte-level BPE vocabulary).");
-  return tokenizer._tokenizerJSON;
 }
 
 /**
- * The tokenizer's state; its vocabulary is built here, synchronously, if
- * {@link prepareTokenizerState} has not finished (a generation that arrives
- * while the cache is read does not wait for it).
+ * What one tokenizer keeps for the worker's life, each part built the first
+ * time a constrained generation needs it, in the background: the vocabulary
+ * (~25 ms), then xgrammar's table (a few hundred milliseconds, once) and the
+ * constraint's token tables. Nothing of it is built for a generation with
+ * `constrainToolCalls: false`, nor before a first token.
  */
+export class TokenizerState {
+  readonly #json: TokenizerJson;
+  readonly #vocabSize: number;
+  readonly #stopIds: number[];
+  #vocabulary?: Vocabulary;
+  #xgrammar?: Promise<XGrammarTokenizer>;
+
+  constructor(json: TokenizerJson, vocabSize: number, stopIds: number[]) {
+    this.#json = json;
+    this.#vocabSize = vocabSize;
+    this.#stopIds = stopIds;
+  }
+
+  /** The vocabulary if it was read already (the constraint reads a token's text from it). */
+  get vocabulary(): Vocabulary | undefined {
+    return this.#vocabulary;
+  }
+
+  /** The vocabulary, read now if it was not. */
+  readVocabulary(): Vocabulary {
+    this.#vocabulary ??= readVocabulary(this.#json, { vocabSize: this.#vocabSize, stopIds: this.#stopIds });
+    return this.#vocabulary;
+  }
+
+  /** The id of an added token with this text (the call opener), from `tokenizer.json` alone. */
+  addedTokenId(content: string): number | undefined {
+    return this.#json.added_tokens?.find((token) => token.content === content)?.id;
+  }
+
+  /** xgrammar's table (and the constraint's token tables, built alongside), started once. */
+  xgrammar(): Promise<XGrammarTokenizer> {
+    this.#xgrammar ??= (async () => {
+      const vocabulary = this.readVocabulary();
+      const xgrammar = await loadXGrammar();
+      const table = await XGrammarTokenizer.create(xgrammar, vocabulary);
+      TokenShapes.for(vocabulary, WHITESPACE_LIMIT);
+      Utf8Shapes.for(vocabulary.encoded).mask(0);
+      return table;
+    })();
+    this.#xgrammar.catch(() => (this.#xgrammar = undefined));
+    return this.#xgrammar;
+  }
+}
+
+const states = new WeakMap<object, TokenizerState>();
+
+/** The tokenizer's state (nothing is built by asking for it); throws a TypeError when it has no byte-level `tokenizer.json`. */
 export function tokenizerState(tokenizer: TokenizerLike, vocabSize: number, stopIds: number[]): TokenizerState {
   let state = states.get(tokenizer);
   if (!state) {
-    state = { vocabulary: readVocabulary(tokenizerJson(tokenizer), { vocabSize, stopIds }), grammars: new Map() };
+    if (!tokenizer._tokenizerJSON?.model?.vocab) throw new TypeError("The tool-call constraint needs the tokenizer's tokenizer.json (a byte-level BPE vocabulary).");
+    state = new TokenizerState(tokenizer._tokenizerJSON, vocabSize, stopIds);
     states.set(tokenizer, state);
   }
   return state;
-}
-
-/**
- * Makes the tokenizer's state right after a load, its vocabulary read from
- * IndexedDB under `modelKey` when the same tokenizer was read before, else
- * built and stored (vocabulary-cache.ts). Resolves with how it was obtained,
- * or undefined when the state already existed.
- */
-export async function prepareTokenizerState(tokenizer: TokenizerLike, options: { modelKey: string; vocabSize: number; stopIds: number[] }): Promise<CachedVocabulary | undefined> {
-  if (states.has(tokenizer)) return undefined;
-  const cached = await cachedVocabulary(tokenizerJson(tokenizer), options);
-  // A generation may have built the state while the cache was read: that one is kept (it may hold grammars).
-  if (!states.has(tokenizer)) states.set(tokenizer, { vocabulary: cached.vocabulary, grammars: new Map() });
-  return cached;
 }

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadXGrammar, type XGrammar } from "./load-xgrammar.js";
-import { PlannerGrammar } from "./completion-planner.js";
+import { PlannerGrammar } from "./budget/completion-planner.js";
+import { observeToolCallConstraints, type ToolCallConstraintObserver } from "./constraint-observer.js";
 import { ToolCallConstraint, type ToolChoice } from "./tool-call-constraint.js";
+import { toByteLevel } from "./vocabulary/byte-level-alphabet.js";
 
 const ONE_LETTER = 'root ::= "\\n" ("a" | "b") "\\n</tool_call>"';
 
@@ -9,6 +11,8 @@ const ONE_LETTER = 'root ::= "\\n" ("a" | "b") "\\n</tool_call>"';
 const TEXTS = ["<", "tool", "_call", ">", "<tool_call>", "</tool_call>", "\n", "a", "b", "<tool_call>x", "_call>", "</think>", "\n\n", "", "hi"];
 const id = (text: string) => TEXTS.indexOf(text);
 const EOS = 13;
+/** The toy vocabulary as a tokenizer writes it (byte-level characters), which is how the constraint reads tokens. */
+const VOCABULARY = { vocabSize: TEXTS.length, encoded: TEXTS.map((text) => (text ? toByteLevel(text) : "")), stopIds: [EOS], buildMs: 0 };
 
 describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () => {
   let xgrammar: XGrammar;
@@ -27,8 +31,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
   /** With `ebnf`, the call runs under that grammar with the completion planner; without, the one-letter grammar, masked only. */
   const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100, ebnf?: string) =>
     new ToolCallConstraint({
-      grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>" },
-      texts: TEXTS,
+      grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] },
+      vocabulary: () => VOCABULARY,
+      vocabularyIfRead: () => VOCABULARY,
       toolChoice,
       thinking,
       maxNewTokens,
@@ -63,7 +68,6 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(masked(await allowedAfter(subject, ["</tool_call>"]))).toEqual(["<tool_call>x"]);
     expect(subject.inCall).toBe(false);
     expect(subject.completedCalls).toBe(1);
-    expect(subject.rejected).toEqual([]);
   });
 
   it("auto: a spelled opener opens the call too", async () => {
@@ -99,8 +103,28 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     // 2 left, 2 needed: a letter would not ("<" cannot be followed by what the closer needs in this vocabulary either).
     expect(await allowedAfter(subject, ["a"])).toEqual(["\n"]);
     expect(await allowedAfter(subject, ["\n"])).toEqual(["</tool_call>"]);
+    const closed: Parameters<NonNullable<ToolCallConstraintObserver["callClosed"]>>[0][] = [];
+    let lost = 0;
+    const detach = observeToolCallConstraints({ callClosed: (call) => closed.push(call), plannerLost: () => lost++ });
     await allowedAfter(subject, ["</tool_call>"]);
-    expect(subject).toMatchObject({ completedCalls: 1, plannedCalls: 0, plannerLost: 0 });
+    detach();
+    expect(subject.completedCalls).toBe(1);
+    expect(closed).toMatchObject([{ planned: false }]);
+    expect(lost).toBe(0);
+  });
+
+  it("before the vocabulary is read (the first token), only the opener's own token is told apart: none masks it, required allows it alone", async () => {
+    const early = (toolChoice: ToolChoice) =>
+      new ToolCallConstraint({ grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] }, vocabulary: () => VOCABULARY, openerId: id("<tool_call>"), toolChoice, thinking: false, maxNewTokens: 100, createMatcher });
+    const first = async (subject: ToolCallConstraint) => {
+      await subject.prepare();
+      const logits = new Float32Array(TEXTS.length);
+      subject.apply(logits);
+      return TEXTS.filter((_, index) => logits[index] !== -Infinity);
+    };
+    expect(masked(await first(early("none")))).toEqual(["<tool_call>"]);
+    expect(await first(early("required"))).toEqual(["<tool_call>"]);
+    expect(masked(await first(early("auto")))).toEqual([]);
   });
 
   it("budget-aware closing: when no token fits, the shortest completion is written token by token", async () => {

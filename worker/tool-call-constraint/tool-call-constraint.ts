@@ -1,9 +1,17 @@
 import type { ToolCallGrammar } from "../../models/model-format.js";
-import { toByteLevel } from "./byte-level-alphabet.js";
-import { CompletionPlanner, type PlannerGrammar } from "./completion-planner.js";
-import { OpenerMasks } from "./opener-masks.js";
-import { TokenSpeller } from "./token-speller.js";
-import { Utf8Shapes, type Utf8State } from "./utf8-shapes.js";
+import { refusedByBounds } from "./bounds/bounds-restriction.js";
+import { callWalker, type CallWalker } from "./bounds/call-walker.js";
+import { WHITESPACE_LIMIT } from "./bounds/json-walker.js";
+import { BudgetClosing } from "./budget/budget-closing.js";
+import type { PlannerGrammar } from "./budget/completion-planner.js";
+import { TokenSpeller } from "./budget/token-speller.js";
+import { notify, observed } from "./constraint-observer.js";
+import { applyMask } from "./apply-mask.js";
+import { OpenerMasks } from "./vocabulary/opener-masks.js";
+import { TokenBytes } from "./vocabulary/token-bytes.js";
+import { TokenShapes } from "./vocabulary/token-shapes.js";
+import type { Vocabulary } from "./vocabulary/tokenizer-vocabulary.js";
+import { Utf8Shapes, type Utf8State } from "./vocabulary/utf8-shapes.js";
 
 /** Whether a generation may, must, or must not call a tool. */
 export type ToolChoice = "auto" | "required" | "none";
@@ -13,122 +21,108 @@ export interface CallMatcher {
   acceptToken(id: number): boolean;
   getNextTokenBitmask(): Promise<Int32Array>;
   isTerminated(): boolean;
+  findJumpForwardString(): string;
   dispose(): void;
 }
 
 export interface ToolCallConstraintOptions {
-  grammar: Pick<ToolCallGrammar, "syntax" | "callOpen" | "callClose">;
-  /** Each token id's text ("" for special tokens), from the tokenizer's vocabulary. */
-  texts: readonly string[];
+  grammar: ToolCallGrammar;
+  /** The vocabulary, read when first needed (after the first token: until then only `openerId` is known). */
+  vocabulary: () => Vocabulary;
+  /** The vocabulary if it is read already. */
+  vocabularyIfRead?: () => Vocabulary | undefined;
+  /** The call opener's own token id (Qwen's `<tool_call>` is an added token), known before the vocabulary is read. */
+  openerId?: number;
   toolChoice: ToolChoice;
   /** The prompt left the model thinking: `required` lets it finish its `<think>` block first. */
   thinking: boolean;
   maxNewTokens: number;
   /** A matcher for one call's body (after the opener, through the closer); called when a call opens. */
   createMatcher: () => Promise<CallMatcher>;
-  /**
-   * The same call grammar for the completion planner (budget-aware closing);
-   * called when a call opens. Without it (or when it fails) a call near
-   * `maxNewTokens` is only masked, and may be cut.
-   */
+  /** The same call for the completion planner (budget-aware closing); called when a call opens. Without it a call near `maxNewTokens` is only masked. */
   createPlanner?: () => Promise<PlannerGrammar | undefined>;
-  /** Each id as the vocabulary writes it (byte-level characters, "" for special tokens). Default: `texts`, so written. */
-  encoded?: readonly string[];
+  /** The tokenizer's own ids for a text: with it, a stretch the grammar fixes is written ahead (jump-forward). */
+  encode?: (text: string) => number[];
 }
 
 /**
- * Inside a call, when the shortest completion leaves fewer spare tokens than
- * this, each step keeps only tokens after which the call still fits.
- */
-const CLOSING_BAND = 24;
-/** How many of the likeliest allowed tokens are tried in the band (the rest are masked there). */
-const CLOSING_CANDIDATES = 8;
-/**
  * `auto`, outside a call, with this many tokens left or fewer: the constraint
- * learns how many tokens the shortest call takes (the call grammar loads in
- * the background if no call opened yet) and from then on lets no call open
- * that could not close in time.
+ * learns how many tokens the shortest call takes and from then on lets no
+ * call open that could not close in time.
  */
 const OPENING_HORIZON = 64;
 
 type State = "free" | "think" | "await" | "call";
 
 const THINK_CLOSE = "</think>";
+const NEWLINES = /^Ċ+$/;
+
+/** One open call: its readers, and how it went (for the observer). */
+interface OpenCall {
+  matcher: CallMatcher;
+  walker?: CallWalker;
+  budget?: BudgetClosing;
+  utf8: Utf8State;
+  tokens: number;
+  passes: number;
+}
 
 /**
- * One generation's tool-call constraint, as a state machine over the sampled
- * tokens. `auto`: text and thinking flow freely until the format's opener,
- * then every token is masked by the call's grammar until its closer, then
- * free again. `required`: outside a thinking block only the opener may come
- * (a token or its pieces), then the call. `none`: no token may complete the
- * opener.
+ * One generation's tool-call constraint, as a state machine over the tokens.
+ * `auto`: text and thinking flow freely until the format's opener, then every
+ * token is masked until the closer, then free again. `required`: outside a
+ * thinking block only the opener may come (a token or its pieces), then the
+ * call. `none`: no token may complete the opener.
  *
- * Budget-aware closing: inside a call, a {@link CompletionPlanner} over the
- * same grammar knows the shortest text that completes the call, and so how
- * many tokens that takes (greedily spelt). When the tokens left come within
- * {@link CLOSING_BAND} of it, each step keeps only the likeliest allowed
- * tokens after which the call still fits in what is left; when none does,
- * the constraint writes the shortest completion itself, token by token, which
- * fits by construction. In `auto`, a call may not open without room for its
- * shortest form. So every call closes valid by `maxNewTokens`, unless a
- * single token far from the band grows the shortest completion by more than
- * the band (a deeply nested required structure opened at once), or `required`
- * asks for a call that `maxNewTokens` cannot hold at all.
+ * Inside a call a token must be allowed by xgrammar's mask of the call's
+ * grammar (grammar/), keep the text well-formed UTF-8, and keep within the
+ * bounds the grammar leaves to bounds/ (lengths, counts, whitespace runs);
+ * near `maxNewTokens`, budget/ keeps the call closable in the tokens left.
+ * Where the grammar allows exactly one continuation, {@link prepare} writes
+ * its tokens itself (jump-forward): the engine feeds them to the model in one
+ * pass with the sampled token.
  *
  * Drive it per step: {@link observe} each sampled token (synchronous, from a
  * stopping criterion), await {@link prepare} before the next forward pass
- * (feeds the matcher, computes the mask: xgrammar's calls are async), then
- * {@link apply} the mask to that pass's logits (synchronous, from a logits processor).
+ * (feeds the call's readers, computes the mask: xgrammar's calls are async),
+ * then {@link apply} the mask to that pass's logits (from a logits processor).
  */
 export class ToolCallConstraint {
   #options: ToolCallConstraintOptions;
   #disabled = false;
-  readonly #opener: OpenerMasks;
+  #tables?: { vocabulary: Vocabulary; opener: OpenerMasks; speller: TokenSpeller; utf8: Utf8Shapes; bytes: TokenBytes };
   #state: State;
   #recent = "";
   #pending: number[] = [];
   #generated = 0;
-  #matcher?: CallMatcher;
-  #bitmask?: Int32Array;
-  readonly #speller: TokenSpeller;
-  readonly #utf8: Utf8Shapes;
-  /** Where the call's text stands in UTF-8 (mid-character or not). */
-  #utf8State: Utf8State = 0;
-  #planner?: CompletionPlanner;
-  /** Tokens the shortest completion of the open call takes (-1: not known now). */
-  #cost = -1;
-  /** The shortest completion's tokens, once the constraint writes it itself. */
-  #plan: number[] = [];
-  /** Whether the open call's end is being written from the plan. */
-  #planned = false;
+  #call?: OpenCall;
+  #mask?: Int32Array;
   /** Tokens the shortest call takes after the opener (`auto`, near the limit); undefined: not known. */
   #shortestCall?: number;
   #shortestCallAsked = false;
   /** Whitespace written since a thinking block closed (`required` lets the template's blank line through); -1: none allowed. */
   #whitespace = -1;
-  /** Milliseconds spent per token inside calls (feeding the matcher and computing the mask), for the bench. */
-  readonly maskMs: number[] = [];
-  /** The same split: `prepare` (matcher and xgrammar's bitmask) and `apply` (the logits), per token inside calls. */
-  readonly prepareMs: number[] = [];
-  readonly applyMs: number[] = [];
-  /** Tokens the matcher refused (sampled although masked: never expected; the call then goes on unconstrained). */
-  readonly rejected: number[] = [];
-  /** Calls that opened and closed under the constraint. */
-  completedCalls = 0;
-  /** Steps inside calls where the budget narrowed the allowed tokens (to those after which the call still fits). */
-  closingSteps = 0;
-  /** Calls the constraint finished by writing their shortest completion. */
-  plannedCalls = 0;
-  /** Calls in which the planner and xgrammar disagreed (never expected; the call went on masked only). */
-  plannerLost = 0;
+  #completedCalls = 0;
+  #prepareMs = 0;
 
   constructor(options: ToolCallConstraintOptions) {
     this.#options = options;
-    this.#opener = OpenerMasks.for(options.grammar.callOpen, options.texts);
-    const encoded = options.encoded ?? encodedTexts(options.texts);
-    this.#speller = TokenSpeller.for(encoded);
-    this.#utf8 = Utf8Shapes.for(encoded);
     this.#state = options.toolChoice === "required" ? (options.thinking ? "think" : "await") : "free";
+  }
+
+  /** The vocabulary's tables, read now if they were not (never for the first token: apply() then makes do with `openerId`). */
+  #read() {
+    if (!this.#tables) {
+      const vocabulary = this.#options.vocabulary();
+      const { encoded } = vocabulary;
+      this.#tables = { vocabulary, opener: OpenerMasks.for(this.#options.grammar.callOpen, encoded), speller: TokenSpeller.for(encoded), utf8: Utf8Shapes.for(encoded), bytes: TokenBytes.for(vocabulary) };
+    }
+    return this.#tables;
+  }
+
+  /** The tables if the vocabulary is read already. */
+  #tablesIfRead() {
+    return this.#tables ?? (this.#options.vocabularyIfRead?.() ? this.#read() : undefined);
   }
 
   /** A token was sampled. */
@@ -141,197 +135,204 @@ export class ToolCallConstraint {
     return this.#state === "call";
   }
 
-  /** Feeds what was sampled since the last step and computes the next step's mask. */
-  async prepare(): Promise<void> {
-    const started = performance.now();
+  /** Calls that opened and closed under the constraint. */
+  get completedCalls(): number {
+    return this.#completedCalls;
+  }
+
+  /**
+   * Feeds what was sampled since the last step and computes the next step's
+   * mask. Returns the tokens it wrote ahead (jump-forward), which the next
+   * pass must feed to the model after the sampled one; none when the grammar
+   * leaves a choice.
+   */
+  async prepare(): Promise<number[]> {
+    const started = observed() ? performance.now() : 0;
     const wasInCall = this.#state === "call";
     for (const id of this.#pending.splice(0)) {
       this.#generated += 1;
-      if (this.#state === "call") {
-        const matcher = this.#matcher!;
-        const accepted = matcher.acceptToken(id);
-        if (!accepted) this.rejected.push(id);
-        if (!accepted || matcher.isTerminated()) {
-          this.#leaveCall();
-          continue;
-        }
-        this.#utf8State = Math.max(0, this.#utf8.after(id, this.#utf8State));
-        if (this.#plan.length) this.#plan = this.#plan[0] === id ? this.#plan.slice(1) : [];
-        if (this.#planner && !this.#planner.feedBytes(this.#speller.bytesOf(id))) this.#losePlanner();
-        continue;
-      }
-      this.#recent = (this.#recent + (this.#options.texts[id] ?? "")).slice(-64);
-      if (this.#state === "await" && this.#whitespace >= 0) this.#whitespace += (this.#options.texts[id] ?? "").length;
-      if (this.#state === "think") {
-        const close = this.#recent.lastIndexOf(THINK_CLOSE);
-        if (close !== -1) {
-          this.#recent = this.#recent.slice(close + THINK_CLOSE.length);
-          this.#state = this.#options.toolChoice === "required" && this.completedCalls === 0 ? "await" : "free";
-          this.#whitespace = this.#recent.length;
-        }
-      }
-      if (!this.#disabled && this.#options.toolChoice !== "none" && this.#recent.endsWith(this.#options.grammar.callOpen)) {
-        this.#recent = "";
-        try {
-          this.#matcher = await this.#options.createMatcher();
-          this.#state = "call";
-          this.#utf8State = 0;
-          this.#planner = await this.#createPlanner();
-        } catch (error) {
-          // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
-          // and the format's parser still reports a malformed one; the generation is never lost for it.
-          console.warn(`[web-agents] Tool calls are not constrained in this generation: ${error instanceof Error ? error.message : String(error)}`);
-          this.#state = "free";
-          this.#options = { ...this.#options, toolChoice: "auto" };
-          this.#disabled = true;
-        }
+      if (this.#state === "call") this.#readInCall(id);
+      else await this.#readOutside(id);
+    }
+    const ahead = this.#state === "call" ? this.#jumpForward() : [];
+    this.#mask = undefined;
+    if (this.#state === "call") this.#mask = await this.#callMask();
+    this.#learnShortestCall();
+    if (started && (wasInCall || this.#state === "call")) this.#prepareMs = performance.now() - started;
+    return ahead;
+  }
+
+  #readInCall(id: number): void {
+    const call = this.#call!;
+    call.tokens += 1;
+    call.passes += 1;
+    this.#take(call, id);
+  }
+
+  /** One token of the open call (sampled or written ahead) into every reader. */
+  #take(call: OpenCall, id: number): boolean {
+    if (!call.matcher.acceptToken(id)) {
+      notify("rejected", id);
+      this.#leaveCall();
+      return false;
+    }
+    if (call.matcher.isTerminated()) {
+      this.#leaveCall();
+      return true;
+    }
+    const { bytes: tokenBytes, utf8 } = this.#read();
+    const bytes = tokenBytes.of(id);
+    // The bounds refused every token that breaks them: a token that breaks one anyway means the walker lost its place.
+    if (call.walker && !call.walker.feed(bytes)) call.walker = undefined;
+    call.utf8 = Math.max(0, utf8.after(id, call.utf8));
+    if (call.budget) {
+      call.budget.read(id);
+      if (call.budget.lost) {
+        notify("plannerLost");
+        call.budget = undefined;
       }
     }
-    this.#bitmask = this.#state === "call" ? await this.#matcher!.getNextTokenBitmask() : undefined;
-    this.#cost = this.#planner ? this.#costOf(this.#planner) : -1;
-    if (this.#state === "free" && this.#options.toolChoice === "auto" && !this.#disabled && !this.#shortestCallAsked && this.#options.maxNewTokens - this.#generated <= OPENING_HORIZON) {
-      // Not awaited: the text streams on while the call grammar loads (xgrammar's chunk, if no call opened yet);
-      // from the step it is known, no call opens that could not close.
-      this.#shortestCallAsked = true;
-      void this.#createPlanner().then((planner) => {
-        const cost = planner ? this.#costOf(planner) : -1;
-        if (cost >= 0) this.#shortestCall = cost;
-      });
+    return true;
+  }
+
+  async #readOutside(id: number): Promise<void> {
+    const token = this.#read().vocabulary.encoded[id] ?? "";
+    this.#recent = (this.#recent + token).slice(-64);
+    if (this.#state === "await" && this.#whitespace >= 0) this.#whitespace += [...token].length;
+    const close = this.#recent.lastIndexOf(THINK_CLOSE);
+    if (this.#state === "think" && close !== -1) {
+      this.#recent = this.#recent.slice(close + THINK_CLOSE.length);
+      this.#state = this.#options.toolChoice === "required" && this.#completedCalls === 0 ? "await" : "free";
+      this.#whitespace = [...this.#recent].length;
     }
-    if (wasInCall || this.#state === "call") {
-      this.maskMs.push(performance.now() - started);
-      this.prepareMs.push(this.maskMs.at(-1)!);
+    // The opener and `</think>` are printable ASCII: the vocabulary's byte-level strings spell them as they are.
+    if (this.#disabled || this.#options.toolChoice === "none" || !this.#recent.endsWith(this.#options.grammar.callOpen)) return;
+    this.#recent = "";
+    try {
+      const matcher = await this.#options.createMatcher();
+      const planner = await this.#planner();
+      this.#call = { matcher, walker: callWalker(this.#options.grammar), ...(planner && { budget: new BudgetClosing(planner, this.#read().speller) }), utf8: 0, tokens: 0, passes: 0 };
+      this.#state = "call";
+    } catch (error) {
+      // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
+      // and the format's parser still reports a malformed one; the generation is never lost for it.
+      console.warn(`[web-agents] Tool calls are not constrained in this generation: ${error instanceof Error ? error.message : String(error)}`);
+      this.#state = "free";
+      this.#options = { ...this.#options, toolChoice: "auto" };
+      this.#disabled = true;
     }
   }
 
-  async #createPlanner(): Promise<CompletionPlanner | undefined> {
+  async #planner(): Promise<PlannerGrammar | undefined> {
     try {
-      const grammar = await this.#options.createPlanner?.();
-      return grammar && new CompletionPlanner(grammar);
+      return await this.#options.createPlanner?.();
     } catch {
       // The grammar could not be read for planning: the call is masked only (the loader said why).
       return undefined;
     }
   }
 
-  /** Tokens the planner's shortest completion takes; -1 when it cannot say now (half a character read). */
-  #costOf(planner: CompletionPlanner): number {
-    const completion = planner.completion();
-    return completion === undefined ? -1 : (this.#speller.spell(completion)?.length ?? -1);
+  /** What the grammar fixes from here, as the tokenizer writes it, all but its last token (which may join what follows). */
+  #jumpForward(): number[] {
+    const call = this.#call!;
+    const encode = this.#options.encode;
+    if (!encode) return [];
+    const forced = call.matcher.findJumpForwardString();
+    if (!forced) return [];
+    const ids = encode(forced).slice(0, -1);
+    const room = this.#options.maxNewTokens - this.#generated - 1;
+    const written: number[] = [];
+    for (const id of ids.slice(0, Math.max(0, room))) {
+      // A token the bounds would refuse is not written (the model writes that stretch itself).
+      if (call.walker && !call.walker.clone().feed(this.#read().bytes.of(id))) break;
+      if (!this.#take(call, id)) break;
+      written.push(id);
+      this.#generated += 1;
+      call.tokens += 1;
+      if (this.#state !== "call") break;
+    }
+    return written;
   }
 
-  #losePlanner() {
-    this.#planner = undefined;
-    this.#plan = [];
-    this.plannerLost += 1;
+  /** xgrammar's mask, well-formed UTF-8, and the bounds. */
+  async #callMask(): Promise<Int32Array> {
+    const call = this.#call!;
+    const mask = await call.matcher.getNextTokenBitmask();
+    const { utf8: shapes, vocabulary } = this.#read();
+    const utf8 = shapes.mask(call.utf8);
+    for (let word = 0; word < mask.length; word++) mask[word]! &= utf8[word] ?? 0;
+    if (call.walker) {
+      const refused = refusedByBounds(call.walker, mask, TokenShapes.for(vocabulary, WHITESPACE_LIMIT));
+      if (refused) {
+        let left = 0;
+        for (let word = 0; word < mask.length; word++) left |= mask[word]! & ~refused[word]!;
+        if (left) for (let word = 0; word < mask.length; word++) mask[word]! &= ~refused[word]!;
+        else notify("boundsYielded");
+      }
+    }
+    return mask;
   }
 
-  #leaveCall() {
-    this.#matcher?.dispose();
-    this.#matcher = undefined;
-    if (this.#planned) this.plannedCalls += 1;
-    this.#planned = false;
-    this.#planner = undefined;
-    this.#plan = [];
-    this.#cost = -1;
+  /** `auto`, near the limit: how many tokens the shortest call takes, learnt in the background (the text streams on). */
+  #learnShortestCall(): void {
+    if (this.#state !== "free" || this.#options.toolChoice !== "auto" || this.#disabled || this.#shortestCallAsked) return;
+    if (this.#options.maxNewTokens - this.#generated > OPENING_HORIZON) return;
+    this.#shortestCallAsked = true;
+    void this.#planner().then((planner) => {
+      const cost = planner ? new BudgetClosing(planner, this.#read().speller).cost() : -1;
+      if (cost >= 0) this.#shortestCall = cost;
+    });
+  }
+
+  #leaveCall(): void {
+    const call = this.#call!;
+    call.matcher.dispose();
+    notify("callClosed", { forwardPasses: call.passes, tokens: call.tokens, narrowedSteps: call.budget?.narrowed ?? 0, planned: call.budget?.planned ?? false });
+    this.#call = undefined;
     this.#state = "free";
     this.#recent = "";
-    this.completedCalls += 1;
+    this.#completedCalls += 1;
   }
 
   /** Masks `logits` (one row: the next token's) for the step {@link prepare} readied. */
   apply(logits: Float32Array): void {
     if (this.#disabled) return;
-    const started = performance.now();
-    const partial = this.#opener.partial(this.#recent);
-    switch (this.#state) {
-      case "call":
-        this.#applyCall(logits);
-        this.applyMs.push(performance.now() - started);
-        this.maskMs[this.maskMs.length - 1]! += this.applyMs.at(-1)!;
-        return;
-      case "await": {
-        const keep = new Uint8Array(logits.length);
-        for (const id of this.#opener.pieces(partial)) keep[id] = 1;
-        // After a thinking block, the template's blank line before the call.
-        if (partial === 0 && this.#whitespace >= 0 && this.#whitespace < 2) {
-          this.#options.texts.forEach((text, id) => {
-            if (text && text.length + this.#whitespace <= 2 && /^\n+$/.test(text)) keep[id] = 1;
-          });
-        }
-        for (let id = 0; id < logits.length; id++) if (!keep[id]) logits[id] = -Infinity;
-        return;
-      }
-      default: {
-        const { ids, exact } = this.#opener.completing(partial);
-        // `none`, or a call that could not close in the tokens left: nothing may complete the opener.
-        const closed = this.#options.toolChoice === "none" || (this.#shortestCall !== undefined && this.#options.maxNewTokens - this.#generated - 1 < this.#shortestCall);
-        // Otherwise nothing may run past the opener in the same token.
-        for (let index = 0; index < ids.length; index++) if (closed || !exact[index]) logits[ids[index]!] = -Infinity;
-      }
-    }
-  }
-
-  #applyCall(logits: Float32Array) {
-    const bitmask = this.#bitmask!;
-    const utf8 = this.#utf8.table(this.#utf8State);
-    // xgrammar's mask, and well-formed UTF-8 (xgrammar takes C0/F5 lead bytes, overlong forms and surrogates).
-    for (let id = 0; id < logits.length; id++) if (((bitmask[id >> 5]! >>> (id & 31)) & 1) === 0 || !(utf8[id]! >= 0)) logits[id] = -Infinity;
-    const planner = this.#planner;
-    if (!planner) return;
-    const left = this.#options.maxNewTokens - this.#generated;
-    if (this.#plan.length) return this.#force(logits, this.#plan[0]!);
-    if (this.#cost < 0 || left - 1 - this.#cost >= CLOSING_BAND) return;
-    // In the band: of the likeliest allowed tokens, those after which the shortest completion still fits.
-    this.closingSteps += 1;
-    const fitting = likeliest(logits, CLOSING_CANDIDATES).filter((id) => {
-      const fork = planner.fork();
-      if (!fork.feedBytes(this.#speller.bytesOf(id))) return false;
-      const cost = this.#costOf(fork);
-      return cost >= 0 && cost <= left - 1;
-    });
-    if (fitting.length) {
-      const keep = new Set(fitting);
-      for (let id = 0; id < logits.length; id++) if (!keep.has(id)) logits[id] = -Infinity;
+    const started = observed() ? performance.now() : 0;
+    if (this.#state === "call") {
+      applyMask(logits, this.#mask!);
+      this.#call!.budget?.apply(logits, this.#options.maxNewTokens - this.#generated);
+      if (started) notify("step", { prepareMs: this.#prepareMs, applyMs: performance.now() - started, jumped: 0 });
       return;
     }
-    // None fits: write the shortest completion, which fits the tokens left by construction.
-    this.#plan = this.#speller.spell(planner.completion() ?? "") ?? [];
-    this.#planned = this.#plan.length > 0;
-    if (this.#plan.length) this.#force(logits, this.#plan[0]!);
-  }
-
-  /** Only `id` may come (unless the grammar refuses it: then the planner is wrong, and steps aside). */
-  #force(logits: Float32Array, id: number) {
-    if (logits[id] === -Infinity) return this.#losePlanner();
-    const kept = logits[id]!;
-    logits.fill(-Infinity);
-    logits[id] = kept;
-  }
-}
-
-/** The ids of the `count` highest finite logits. */
-function likeliest(logits: Float32Array, count: number): number[] {
-  const ids: number[] = [];
-  for (let id = 0; id < logits.length; id++) {
-    const value = logits[id]!;
-    if (value === -Infinity) continue;
-    if (ids.length === count && value <= logits[ids[count - 1]!]!) continue;
-    let at = ids.length < count ? ids.length : count - 1;
-    ids[at] = id;
-    while (at > 0 && logits[ids[at - 1]!]! < value) {
-      ids[at] = ids[at - 1]!;
-      ids[--at] = id;
+    // `none`, or a call that could not close in the tokens left: nothing may complete the opener.
+    const closed = this.#options.toolChoice === "none" || (this.#shortestCall !== undefined && this.#options.maxNewTokens - this.#generated - 1 < this.#shortestCall);
+    const tables = this.#tablesIfRead();
+    if (!tables) {
+      // The first token (the vocabulary is read after it): the opener's own token is all that can be told apart.
+      const opener = this.#options.openerId;
+      if (opener === undefined) return;
+      if (this.#state === "await") {
+        const kept = logits[opener]!;
+        logits.fill(-Infinity);
+        logits[opener] = kept;
+      } else if (closed) logits[opener] = -Infinity;
+      return;
     }
+    const partial = tables.opener.partial(this.#recent);
+    if (this.#state === "await") {
+      const keep = new Uint8Array(logits.length);
+      for (const id of tables.opener.pieces(partial)) keep[id] = 1;
+      // After a thinking block, the template's blank line before the call.
+      if (partial === 0 && this.#whitespace >= 0 && this.#whitespace < 2) {
+        tables.vocabulary.encoded.forEach((token, id) => {
+          if (token && token.length + this.#whitespace <= 2 && NEWLINES.test(token)) keep[id] = 1;
+        });
+      }
+      for (let id = 0; id < logits.length; id++) if (!keep[id]) logits[id] = -Infinity;
+      return;
+    }
+    const { ids, exact } = tables.opener.completing(partial);
+    // Otherwise nothing may run past the opener in the same token.
+    for (let index = 0; index < ids.length; index++) if (closed || !exact[index]) logits[ids[index]!] = -Infinity;
   }
-  return ids;
-}
-
-const encodedCache = new WeakMap<readonly string[], string[]>();
-
-/** A raw vocabulary's texts written as byte-level tokens (for a vocabulary given as text only). */
-function encodedTexts(texts: readonly string[]): string[] {
-  let encoded = encodedCache.get(texts);
-  if (!encoded) encodedCache.set(texts, (encoded = texts.map((text) => (text ? toByteLevel(text) : ""))));
-  return encoded;
 }

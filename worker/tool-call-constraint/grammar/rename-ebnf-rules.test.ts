@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ebnfLiteral, renameEbnfRules } from "./rename-ebnf-rules.js";
-import { loadXGrammar } from "./load-xgrammar.js";
+import { loadXGrammar } from "../load-xgrammar.js";
 
 describe("renameEbnfRules", () => {
   test("prefixes rule names, never the text of literals or character classes", () => {

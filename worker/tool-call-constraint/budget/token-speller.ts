@@ -1,4 +1,4 @@
-import { fromByteLevel, toByteLevel } from "./byte-level-alphabet.js";
+import { fromByteLevel, toByteLevel } from "../vocabulary/byte-level-alphabet.js";
 
 /** The longest token the speller tries (longer ones are never needed to write a call's structure). */
 const WINDOW = 16;

@@ -1,5 +1,5 @@
 import { classHas, parseEbnf, type CharGrammar } from "./parse-ebnf.js";
-import { utf8Step, type Utf8State } from "./utf8-shapes.js";
+import { utf8Step, type Utf8State } from "../vocabulary/utf8-shapes.js";
 
 /** A code point every class is tried with first when a completion needs one of its characters. */
 const PREFERRED = [..."a0 A1"].map((char) => char.codePointAt(0)!);
@@ -203,16 +203,7 @@ export class CompletionPlanner {
     const position = this.#sets.length - 1;
     const set = this.#sets[position]!;
     const grammar = this.#grammar;
-    let best = Infinity;
-    let bestItem = -1;
-    for (let item = 0; item < set.production.length; item++) {
-      const production = set.production[item]!;
-      const length = grammar.suffix[production]![set.dot[item]!]! + this.#above(set.origin[item]!, grammar.grammar.lhs[production]!);
-      if (length < best) {
-        best = length;
-        bestItem = item;
-      }
-    }
+    const [best, bestItem] = this.#best();
     if (bestItem < 0 || best === Infinity) return undefined;
     let text = grammar.rest(set.production[bestItem]!, set.dot[bestItem]!);
     let symbol = grammar.grammar.lhs[set.production[bestItem]!]!;
@@ -225,6 +216,30 @@ export class CompletionPlanner {
       origin = from.origin[item]!;
     }
     return text;
+  }
+
+  /** How many characters the shortest completion has (Infinity when none; -1 while a character is half read): cheaper than {@link completion}. */
+  completionLength(): number {
+    if (this.#dead) return Infinity;
+    if (this.#pending.length) return -1;
+    return this.#best()[0];
+  }
+
+  /** The cheapest item of the last set to finish from, and its length. */
+  #best(): [number, number] {
+    const set = this.#sets[this.#sets.length - 1]!;
+    const grammar = this.#grammar;
+    let best = Infinity;
+    let bestItem = -1;
+    for (let item = 0; item < set.production.length; item++) {
+      const production = set.production[item]!;
+      const length = grammar.suffix[production]![set.dot[item]!]! + this.#above(set.origin[item]!, grammar.grammar.lhs[production]!);
+      if (length < best) {
+        best = length;
+        bestItem = item;
+      }
+    }
+    return [best, bestItem];
   }
 
   /** The shortest length that finishes everything waiting on `symbol`, which started at `position`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { byteLevelAlphabet } from "./byte-level-alphabet.js";
-import { loadXGrammar } from "./load-xgrammar.js";
-import { ToolCallConstraint } from "./tool-call-constraint.js";
+import { loadXGrammar } from "../load-xgrammar.js";
+import { ToolCallConstraint } from "../tool-call-constraint.js";
 import { Utf8Shapes, utf8Step } from "./utf8-shapes.js";
 
 /** A byte-level token string from raw bytes (each byte's stand-in character). */
@@ -36,11 +36,10 @@ describe("Utf8Shapes", () => {
     const info = await xgrammar.TokenizerInfo.createTokenizerInfo(VOCABULARY, "byte_level", false, VOCABULARY.length, [VOCABULARY.length - 1]);
     const compiler = await xgrammar.GrammarCompiler.createGrammarCompiler(info, false);
     const compiled = await compiler.compileGrammar('root ::= "\\n" "\\"" [^"<\\n]* "\\"" "\\n</tool_call>"', "root");
+    const vocabulary = { vocabSize: VOCABULARY.length, encoded: [...VOCABULARY], stopIds: [], buildMs: 0 };
     const subject = new ToolCallConstraint({
-      grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>" },
-      // The texts matter outside calls only (the opener); a byte token's is its replacement character.
-      texts: VOCABULARY.map((token) => ([...token].every((char) => char.codePointAt(0)! < 0x80) ? token : "\ufffd")),
-      encoded: VOCABULARY,
+      grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] },
+      vocabulary: () => vocabulary,
       toolChoice: "auto",
       thinking: false,
       maxNewTokens: 100,

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomTools, seededRandom } from "../../bench/constraint/random-json-schema.js";
-import { modelFormat } from "../../models/model-formats.js";
-import { buildCallGrammar } from "./build-call-grammar.js";
+import { randomTools, seededRandom } from "../../../bench/constraint/random-json-schema.js";
+import { modelFormat } from "../../../models/model-formats.js";
+import { buildCallGrammar } from "../grammar/build-call-grammar.js";
 import { CompletionPlanner, PlannerGrammar } from "./completion-planner.js";
-import { loadXGrammar, type XGrammar } from "./load-xgrammar.js";
+import { loadXGrammar, type XGrammar } from "../load-xgrammar.js";
+import { callWalker } from "../bounds/call-walker.js";
 import { parseEbnf } from "./parse-ebnf.js";
 
 const planner = (ebnf: string) => new CompletionPlanner(PlannerGrammar.fromEbnf(ebnf));
@@ -83,27 +84,32 @@ describe("CompletionPlanner on the call grammars (xgrammar's matcher as the judg
   // A character-level vocabulary: every printable ASCII character, a few non-ASCII ones, and some multi-character pieces.
   const VOCABULARY = [...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)), "\n", "ü", "✓", "\t", '": ', ", ", '{"', "</", "parameter", "function", ">\n", "true", "null"];
 
+  // Tokens are drawn from xgrammar's mask and the bounds (bounds/ keeps lengths and counts, which the planner's reading writes out).
   it.each(["qwen3", "qwen3.5"] as const)("%s: from 300 random partial calls over random schemas, prefix + completion is a whole call", async (format) => {
+    const encoder = new TextEncoder();
     const random = seededRandom(format === "qwen3" ? 11 : 12);
     const info = await xgrammar.TokenizerInfo.createTokenizerInfo(VOCABULARY, "raw", false, VOCABULARY.length, []);
     const compiler = await xgrammar.GrammarCompiler.createGrammarCompiler(info, false);
     let checked = 0;
     for (let set = 0; set < 30; set++) {
-      const { ebnf } = await buildCallGrammar(modelFormat(format).grammar(randomTools(set * 7 + (format === "qwen3" ? 1 : 2), 2)), xgrammar);
-      const grammar = PlannerGrammar.fromEbnf(ebnf);
+      const callGrammar = modelFormat(format).grammar(randomTools(set * 7 + (format === "qwen3" ? 1 : 2), 2));
+      const { ebnf, plannerEbnf } = buildCallGrammar(callGrammar);
+      const grammar = PlannerGrammar.fromEbnf(plannerEbnf);
       const compiled = await compiler.compileGrammar(ebnf, "root");
       const whole = await xgrammar.Grammar.fromEBNF(ebnf);
       for (let walk = 0; walk < 10; walk++) {
         const matcher = await xgrammar.GrammarMatcher.createGrammarMatcher(compiled, undefined, true);
         const subject = new CompletionPlanner(grammar);
+        const walker = callWalker(callGrammar);
         let prefix = "";
         const steps = Math.floor(random() * 80);
         for (let step = 0; step < steps && !matcher.isTerminated(); step++) {
           const mask = await matcher.getNextTokenBitmask();
-          const allowed = VOCABULARY.map((_, id) => id).filter((id) => (mask[id >> 5]! >>> (id & 31)) & 1);
+          const allowed = VOCABULARY.map((_, id) => id).filter((id) => (mask[id >> 5]! >>> (id & 31)) & 1 && walker.clone().feed(encoder.encode(VOCABULARY[id])));
           if (!allowed.length) break;
           const id = allowed[Math.floor(random() * allowed.length)]!;
           expect(matcher.acceptToken(id)).toBe(true);
+          walker.feed(encoder.encode(VOCABULARY[id]));
           prefix += VOCABULARY[id];
           expect(subject.feed(VOCABULARY[id]!), `planner refused ${JSON.stringify(prefix)}`).toBe(true);
         }

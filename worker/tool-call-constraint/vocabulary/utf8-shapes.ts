@@ -66,6 +66,20 @@ export class Utf8Shapes {
     return this.table(state)[id] ?? -1;
   }
 
+  readonly #masks = new Map<Utf8State, Int32Array>();
+
+  /** A bitmask of the tokens that keep text in `state` well-formed (bit `id % 32` of word `id >> 5`), computed once per state. */
+  mask(state: Utf8State): Int32Array {
+    let mask = this.#masks.get(state);
+    if (!mask) {
+      const table = this.table(state);
+      mask = new Int32Array((table.length + 31) >> 5);
+      for (let id = 0; id < table.length; id++) if (table[id]! >= 0) mask[id >> 5]! |= 1 << (id & 31);
+      this.#masks.set(state, mask);
+    }
+    return mask;
+  }
+
   /** Each token's state after text in `state` (-1: ill-formed), computed once per state met: read it once per step. */
   table(state: Utf8State): Int8Array {
     let table = this.#after.get(state);

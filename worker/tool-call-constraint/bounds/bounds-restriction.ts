@@ -1,0 +1,136 @@
+import type { TokenShapes } from "../vocabulary/token-shapes.js";
+import type { CallWalker } from "./call-walker.js";
+import { WHITESPACE_LIMIT } from "./json-walker.js";
+
+const encoder = new TextEncoder();
+const CLOSE = encoder.encode("</parameter>");
+const LINE_TAG = encoder.encode("<parameter=");
+
+/** Whether `id`'s bit is set. */
+const has = (mask: Int32Array, id: number) => ((mask[id >> 5]! >>> (id & 31)) & 1) === 1;
+const set = (mask: Int32Array, id: number) => (mask[id >> 5]! |= 1 << (id & 31));
+const clear = (mask: Int32Array, id: number) => (mask[id >> 5]! &= ~(1 << (id & 31)));
+
+/**
+ * The tokens that would break a bound now (a string's or text value's
+ * length, an array's item count, a whitespace run, a closer in a string),
+ * among those `allowed` (xgrammar's mask): a bitmask of refused ids, or
+ * undefined when none is. A token is refused only when every reading of the
+ * call so far refuses it.
+ *
+ * Near a length bound most of the vocabulary would do so: those tokens are
+ * refused from a table (vocabulary/token-shapes.ts); the few whose effect a
+ * table cannot say (a quote that closes the string, a `<` or newline that
+ * may end a text value, a separator when an array is full) are fed to a copy
+ * of the walker one by one. Away from every bound nothing is tried.
+ */
+export function refusedByBounds(walker: CallWalker, allowed: Int32Array, shapes: TokenShapes): Int32Array | undefined {
+  let refused: Int32Array | undefined;
+  for (const reading of walker.split()) {
+    const own = refusedIn(reading, allowed, shapes);
+    // Refused only where every reading refuses: an empty refusal of one reading empties them all.
+    if (!own) return undefined;
+    if (!refused) refused = own;
+    else for (let word = 0; word < refused.length; word++) refused[word]! &= own[word]!;
+  }
+  return refused;
+}
+
+/** One reading's refusals (undefined: none). */
+function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes): Int32Array | undefined {
+  const context = reading.context();
+  let refused: Int32Array | undefined;
+  const refusedMask = () => (refused ??= new Int32Array(allowed.length));
+  const candidates: ArrayLike<number>[] = [shapes.longSpaceTokens];
+  const single: number[] = [];
+  // A whitespace run near the limit: tokens that would carry it past.
+  if (context.space + shapes.maxLeadingSpace > WHITESPACE_LIMIT) {
+    for (const id of shapes.byLeadingSpace) {
+      if (shapes.leadingSpace[id]! + context.space <= WHITESPACE_LIMIT) break;
+      single.push(id);
+    }
+  }
+  const json = context.json;
+  const string = json?.string;
+  if (string) {
+    if (string.escape > 0 || string.literal) {
+      // Inside an escape, or a name or enum member, the mask allows only a few tokens: try them all.
+      forEachAllowed(allowed, (id) => single.push(id));
+    } else {
+      const room = string.max - string.count;
+      if (room < shapes.maxStringCharacters) {
+        orInto(refusedMask(), shapes.refused("string", room), allowed);
+        for (const id of shapes.quoteTokens) if (shapes.stringCharacters[id]! > room) single.push(id);
+      }
+      if (string.count < string.min || json.array) candidates.push(shapes.quoteTokens);
+      if (json.forbidden) candidates.push(shapes.completing(json.forbidden, string.forbid));
+    }
+  } else if (json) {
+    if (json.array && (json.array.count >= json.array.max || json.array.count < json.array.min)) candidates.push(shapes.separatorTokens);
+    if (json.boundedValue) candidates.push(shapes.quoteTokens, shapes.separatorTokens);
+  }
+  if (context.tag) candidates.push(shapes.gtTokens);
+  const raw = context.raw;
+  if (raw) {
+    const pending = raw.pending.length;
+    if (raw.bounded) {
+      const room = raw.max - raw.count - pending;
+      if (room < shapes.maxCharacters) {
+        orInto(refusedMask(), shapes.refused("raw", room), allowed);
+        // Tokens the table refused that may instead go on with what is pending (a close being written): tried one by one.
+        const next = continuations(raw.pending);
+        for (const id of shapes.byCharacters) {
+          if (shapes.characters[id]! <= room) break;
+          const first = shapes.bytes.bytes[shapes.bytes.offsets[id]!];
+          if (shapes.special[id] || (first !== undefined && next.has(first))) {
+            if (refused) clear(refused, id);
+            single.push(id);
+          }
+        }
+      }
+      if (raw.count < raw.min) candidates.push(shapes.completing(CLOSE, closePartial(raw.pending)), shapes.completing(CLOSE, 0));
+    }
+    if (raw.tag) candidates.push(shapes.gtTokens);
+    if (raw.last === 0x0a || raw.start) candidates.push(shapes.completing(LINE_TAG, 0));
+  }
+  candidates.push(single);
+  for (const list of candidates) {
+    for (let index = 0; index < list.length; index++) {
+      const id = list[index]!;
+      if (!has(allowed, id) || (refused && has(refused, id))) continue;
+      const copy = reading.clone();
+      if (!copy.feed(shapes.bytes.bytes, shapes.bytes.offsets[id], shapes.bytes.offsets[id + 1])) set(refusedMask(), id);
+    }
+  }
+  return refused;
+}
+
+/** The bytes that go on with `pending` (the end of a text value that may be its close). */
+function continuations(pending: string): Set<number> {
+  const next = new Set<number>();
+  const text = pending.startsWith("\n") ? pending.slice(1) : pending;
+  if (pending === "" || pending === "\n") next.add(0x3c);
+  if (text.length < CLOSE.length && text.length > 0) next.add(CLOSE[text.length]!);
+  if (pending === "") next.add(0x0a);
+  return next;
+}
+
+/** How much of `</parameter>` the pending end already holds. */
+function closePartial(pending: string): number {
+  return pending.startsWith("\n") ? pending.length - 1 : pending.length;
+}
+
+function orInto(target: Int32Array, source: Int32Array, allowed: Int32Array): void {
+  for (let word = 0; word < target.length; word++) target[word]! |= source[word]! & allowed[word]!;
+}
+
+function forEachAllowed(mask: Int32Array, each: (id: number) => void): void {
+  for (let word = 0; word < mask.length; word++) {
+    let bits = mask[word]!;
+    while (bits !== 0) {
+      const bit = 31 - Math.clz32(bits & -bits);
+      each((word << 5) | bit);
+      bits &= bits - 1;
+    }
+  }
+}

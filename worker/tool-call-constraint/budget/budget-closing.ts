@@ -1,0 +1,112 @@
+import { CompletionPlanner, type PlannerGrammar } from "./completion-planner.js";
+import type { TokenSpeller } from "./token-speller.js";
+
+/**
+ * Inside a call, when the shortest completion leaves fewer spare tokens than
+ * this, each step keeps only tokens after which the call still fits.
+ */
+const CLOSING_BAND = 24;
+/** How many of the likeliest allowed tokens are tried in the band (the rest are masked there). */
+const CLOSING_CANDIDATES = 8;
+
+/**
+ * Budget-aware closing for one call: a {@link CompletionPlanner} over the
+ * call's grammar knows the shortest text that completes it, and so how many
+ * tokens that takes (greedily spelt). When the tokens left come within
+ * {@link CLOSING_BAND} of it, each step keeps only the likeliest allowed
+ * tokens after which the call still fits; when none does, the shortest
+ * completion is written token by token, which fits by construction. Far from
+ * the limit it only reads the call (its length check is cheap), so it costs
+ * nothing there.
+ */
+export class BudgetClosing {
+  readonly #planner: CompletionPlanner;
+  readonly #speller: TokenSpeller;
+  /** The shortest completion's tokens, once it is written from the plan. */
+  #plan: number[] = [];
+  /** Whether the call's end was written from the plan. */
+  planned = false;
+  /** Steps the budget narrowed. */
+  narrowed = 0;
+  /** Whether the planner and xgrammar disagreed (it then steps aside: the call is masked only). */
+  lost = false;
+
+  constructor(grammar: PlannerGrammar, speller: TokenSpeller) {
+    this.#planner = new CompletionPlanner(grammar);
+    this.#speller = speller;
+  }
+
+  /** Tokens the shortest completion takes now; -1 when it cannot say (half a character read, or lost). */
+  cost(): number {
+    return this.#costOf(this.#planner);
+  }
+
+  #costOf(planner: CompletionPlanner): number {
+    const completion = planner.completion();
+    return completion === undefined ? -1 : (this.#speller.spell(completion)?.length ?? -1);
+  }
+
+  /** A token of the call (sampled or written ahead). */
+  read(id: number): void {
+    if (this.lost) return;
+    if (this.#plan.length) this.#plan = this.#plan[0] === id ? this.#plan.slice(1) : [];
+    if (!this.#planner.feedBytes(this.#speller.bytesOf(id))) this.lost = true;
+  }
+
+  /** Narrows `logits` (already masked by the grammar) for a step with `left` tokens left, the one to be sampled included. */
+  apply(logits: Float32Array, left: number): void {
+    if (this.lost) return;
+    if (this.#plan.length) return this.#force(logits, this.#plan[0]!);
+    // The completion in characters bounds its tokens: far from the limit, nothing is spelt.
+    const characters = this.#planner.completionLength();
+    if (characters < 0 || left - 1 - characters >= CLOSING_BAND) return;
+    const cost = this.cost();
+    if (cost < 0 || left - 1 - cost >= CLOSING_BAND) return;
+    // In the band: of the likeliest allowed tokens, those after which the shortest completion still fits.
+    this.narrowed += 1;
+    const fitting = likeliest(logits, CLOSING_CANDIDATES).filter((id) => {
+      const fork = this.#planner.fork();
+      if (!fork.feedBytes(this.#speller.bytesOf(id))) return false;
+      const after = this.#costOf(fork);
+      return after >= 0 && after <= left - 1;
+    });
+    if (fitting.length) {
+      const keep = new Set(fitting);
+      for (let id = 0; id < logits.length; id++) if (!keep.has(id)) logits[id] = -Infinity;
+      return;
+    }
+    // None fits: write the shortest completion, which fits the tokens left by construction.
+    this.#plan = this.#speller.spell(this.#planner.completion() ?? "") ?? [];
+    this.planned = this.#plan.length > 0;
+    if (this.#plan.length) this.#force(logits, this.#plan[0]!);
+  }
+
+  /** Only `id` may come (unless the mask refuses it: then the planner is wrong, and steps aside). */
+  #force(logits: Float32Array, id: number): void {
+    if (logits[id] === -Infinity) {
+      this.lost = true;
+      this.#plan = [];
+      return;
+    }
+    const kept = logits[id]!;
+    logits.fill(-Infinity);
+    logits[id] = kept;
+  }
+}
+
+/** The ids of the `count` highest finite logits. */
+function likeliest(logits: Float32Array, count: number): number[] {
+  const ids: number[] = [];
+  for (let id = 0; id < logits.length; id++) {
+    const value = logits[id]!;
+    if (value === -Infinity) continue;
+    if (ids.length === count && value <= logits[ids[count - 1]!]!) continue;
+    let at = ids.length < count ? ids.length : count - 1;
+    ids[at] = id;
+    while (at > 0 && logits[ids[at - 1]!]! < value) {
+      ids[at] = ids[at - 1]!;
+      ids[--at] = id;
+    }
+  }
+  return ids;
+}

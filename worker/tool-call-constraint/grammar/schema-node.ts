@@ -1,0 +1,108 @@
+/** A JSON Schema object (a boolean schema is read as `{}` or `{ not: {} }`). */
+export type Schema = Record<string, unknown>;
+
+/** The JSON types a value can have. */
+export type JsonType = "string" | "number" | "integer" | "boolean" | "null" | "object" | "array";
+
+const TYPES: readonly JsonType[] = ["string", "number", "integer", "boolean", "null", "object", "array"];
+
+/** Keywords that only describe (never constrain). */
+const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor"]);
+
+/** Keywords the grammar and the bounds enforce; any other constraint is named in the one warning. */
+export const ENFORCED = new Set([
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+]);
+
+/** `schema` as an object schema (`true` is `{}`; `false` and non-objects are undefined). */
+export function asSchema(value: unknown): Schema | undefined {
+  if (value === true) return {};
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Schema) : undefined;
+}
+
+/**
+ * `schema` with a local `$ref` (`#`, `#/$defs/…`, `#/definitions/…`) and a
+ * one-element `allOf` read into it (siblings kept over the target's), or
+ * undefined when the reference does not resolve. `seen` stops a loop of
+ * references that never reaches a schema.
+ */
+export function resolveSchema(schema: Schema, root: Schema, seen = new Set<Schema>()): Schema | undefined {
+  let current = schema;
+  while (typeof current.$ref === "string" || (Array.isArray(current.allOf) && current.allOf.length === 1)) {
+    if (seen.has(current)) return undefined;
+    seen.add(current);
+    const { $ref, allOf, ...siblings } = current;
+    const target = typeof $ref === "string" ? lookup(root, $ref) : asSchema((allOf as unknown[])[0]);
+    if (!target) return undefined;
+    current = { ...target, ...siblings, ...(typeof $ref === "string" && Array.isArray(allOf) ? { allOf } : {}) };
+  }
+  return current;
+}
+
+function lookup(root: Schema, reference: string): Schema | undefined {
+  if (reference === "#") return root;
+  if (!reference.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const part of reference.slice(2).split("/")) {
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return asSchema(node);
+}
+
+/**
+ * The alternatives of `anyOf` / `oneOf` with the schema's other keywords
+ * read into each (`{type: "object", anyOf: [{required: ["a"]}]}` is one
+ * alternative, an object that requires "a"); undefined without either.
+ */
+export function alternativesOf(schema: Schema): Schema[] | undefined {
+  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (!list) return undefined;
+  const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema;
+  return list.flatMap((option) => {
+    const alternative = asSchema(option);
+    return alternative ? [{ ...siblings, ...alternative }] : [];
+  });
+}
+
+/** The types a schema allows: its `type`, else those its keywords imply, else all. */
+export function typesOf(schema: Schema): JsonType[] {
+  const declared = Array.isArray(schema.type) ? schema.type : typeof schema.type === "string" ? [schema.type] : undefined;
+  if (declared) return TYPES.filter((type) => declared.includes(type));
+  if ("properties" in schema || "additionalProperties" in schema || "required" in schema) return ["object"];
+  if ("items" in schema || "minItems" in schema || "maxItems" in schema) return ["array"];
+  if ("minLength" in schema || "maxLength" in schema || "pattern" in schema) return ["string"];
+  if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].some((key) => key in schema)) return ["number"];
+  return [...TYPES];
+}
+
+/** The JSON type of a value (integers apart from other numbers). */
+export function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value as JsonType;
+}
+
+/** Keywords of `schema` that constrain values but are not enforced. */
+export function unenforcedKeywords(schema: Schema): string[] {
+  return Object.keys(schema).filter((key) => !ENFORCED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+}
