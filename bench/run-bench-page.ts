@@ -14,19 +14,17 @@
  */
 // The runtime path goes through the package's public entry, as a site's page does; the baselines
 // (raw transformers.js, bare ONNX Runtime) and the probe reach the worker's internals on purpose.
-import { createLocalAdapter, QWEN3_CATALOG, type AgentMessage, type CatalogEntry } from "@webmcp-agents/chat/runtime";
+import { QWEN3_CATALOG, type CatalogEntry } from "@webmcp-agents/chat/runtime";
 import { probeCapabilities } from "../worker/capability-probe.js";
-import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
-import type { DeviceCapabilities, EngineHost, GenerationUsage, StepRequest, ModelSource, TemplateMessage } from "../worker/protocol.js";
+import type { DeviceCapabilities, ModelSource } from "../worker/protocol.js";
 import { defaultWasmThreads } from "../worker/wasm-threads.js";
-import { stepPrompt } from "../worker/step-prompt.js";
 import type { BareModelArgs } from "./bare-ort-worker.js";
-import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample, type ToolLoopSample, type ToolLoopStep } from "./bench-types.js";
-import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
+import { BENCH_PATHS, type BenchConfig, type BenchModel, type BenchPath, type BenchResult, type GenerationSample, type PathSample, type ToolLoopSample } from "./bench-types.js";
 import type { RawModelArgs } from "./raw-transformers-worker.js";
 import { stat, summarize, summarizeToolLoop } from "./summarize.js";
-import { BENCH_TOOLS, toolLoopMessages } from "./tool-loop.js";
+import { loadWorker, type LoadedPath } from "./loaded-path.js";
 import { callWorker } from "./worker-rpc.js";
+import { captureTemplateMessages, loadRuntime, spawnEngine } from "./runtime-path.js";
 
 const TEST_BASE = "/models/test";
 const HUB = "https://huggingface.co";
@@ -133,7 +131,6 @@ function sourceOf(entry: CatalogEntry): ModelSource {
   };
 }
 
-const spawnEngine = (): EngineClient => createEngineClient({ spawn: () => new Worker(new URL("../worker/engine-worker.ts", import.meta.url), { type: "module" }) });
 const spawnTransformers = () => new Worker(new URL("./raw-transformers-worker.ts", import.meta.url), { type: "module" });
 const spawnOrt = () => new Worker(new URL("./bare-ort-worker.ts", import.meta.url), { type: "module" });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,38 +140,6 @@ function promptText(tokens: number): string {
   const words = ["the", "cart", "holds", "two", "pairs", "of", "blue", "socks", "and", "a", "red", "hat", "please", "check", "order", "status"];
   const count = Math.max(1, tokens - 12);
   return `Summarise this: ${Array.from({ length: count }, (_, i) => words[i % words.length]).join(" ")}.`;
-}
-
-interface Generated {
-  promptTokens: number;
-  outputTokens: number;
-  text: string;
-  workerTtftMs: number;
-  workerDecodeTokPerS: number;
-}
-
-/** Page-side timing of one generation: `first` is when output first arrived. */
-function generationSample(started: number, first: number | undefined, ended: number, generated: Generated, tasks: LongTaskRecord): GenerationSample {
-  const ttftMs = (first ?? ended) - started;
-  const decodeSeconds = first === undefined ? 0 : (ended - first) / 1000;
-  return {
-    ttftMs,
-    prefillTokPerS: ttftMs > 0 ? generated.promptTokens / (ttftMs / 1000) : 0,
-    decodeTokPerS: decodeSeconds > 0 ? (generated.outputTokens - 1) / decodeSeconds : 0,
-    ...generated,
-    ...tasks,
-  };
-}
-
-/** A path loaded in a fresh worker, ready to generate again and again. */
-interface LoadedPath {
-  loadMs: number;
-  generate(): Promise<GenerationSample>;
-  /** The WASM threads ONNX Runtime started with, once known (the runtime's after its first generation). */
-  threads(): number | undefined;
-  /** The runtime's two-step tool loop (bench/tool-loop.ts); the runtime path only. */
-  toolLoop?(): Promise<ToolLoopSample>;
-  terminate(): void;
 }
 
 export type BenchLog = (line: string) => void;
@@ -307,157 +272,4 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
     runs,
     ...(toolLoop.length > 0 && { toolLoop: { samples: toolLoop, summary: summarizeToolLoop(toolLoop) } }),
   });
-}
-
-/** The template messages the runtime sends its engine for this prompt, caught by an engine that generates nothing. */
-async function captureTemplateMessages(entry: CatalogEntry, userMessage: AgentMessage, maxNewTokens: number): Promise<TemplateMessage[]> {
-  let captured: StepRequest | undefined;
-  const catcher: EngineHost = {
-    probe: probeCapabilities,
-    cacheStatus: async () => ({ cached: true }),
-    download: async () => {},
-    load: async () => {},
-    generate: async (request, onEvent) => {
-      captured = request;
-      onEvent({ type: "end", reason: "stop" });
-    },
-    cancel: async () => {},
-    deleteModel: async () => {},
-  };
-  const adapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: catcher }, generation: { maxNewTokens, temperature: 0 } });
-  for await (const _part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
-    // drain
-  }
-  if (!captured) throw new Error("The runtime sent no generation to its engine.");
-  return stepPrompt(captured).messages;
-}
-
-/** The runtime path: `createLocalAdapter` over the real engine worker; each generation is a new conversation (no KV reuse). */
-async function loadRuntime(entry: CatalogEntry, userText: string, config: BenchConfig, threads: number): Promise<LoadedPath> {
-  const client = spawnEngine();
-  let usage: GenerationUsage | undefined;
-  /** When the page got the usage event (the generation's end). */
-  let usageAt = 0;
-  let ranOn: number | undefined;
-  // Only to read the usage the engine reports; every call passes straight through.
-  const engine: EngineHost = {
-    ...client,
-    generate: (request, onEvent) =>
-      client.generate(request, (event) => {
-        if (event.type === "usage") {
-          usage = event.usage;
-          usageAt = performance.now();
-          ranOn = event.usage.threads;
-        }
-        onEvent(event);
-      }),
-  };
-  try {
-    const adapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: engine, threads }, generation: { maxNewTokens: config.outputTokens, temperature: 0 } });
-    const loadStarted = performance.now();
-    await adapter.prepare();
-    const loadMs = performance.now() - loadStarted;
-    let count = 0;
-    const generate = async (): Promise<GenerationSample> => {
-      // A new first message id is a new conversation: the engine keeps no KV cache for it.
-      const userMessage: AgentMessage = { id: `bench-user-${++count}`, role: "user", parts: [{ type: "text", text: userText }] };
-      usage = undefined;
-      const recorder = longTaskRecorder();
-      recorder.start();
-      const started = performance.now();
-      let first: number | undefined;
-      let text = "";
-      let error: string | undefined;
-      for await (const part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
-        if (part.type === "text-delta") {
-          first ??= performance.now();
-          text += part.delta;
-        } else if (part.type === "error") error = part.error;
-      }
-      const ended = performance.now();
-      const tasks = recorder.stop();
-      if (error) throw new Error(`runtime: ${error}`);
-      const reported = usage as GenerationUsage | undefined;
-      if (!reported) throw new Error("runtime: the engine reported no usage");
-      if (reported.cachedPromptTokens > 0) throw new Error("runtime: the engine reused a KV cache; the bench's generations must start fresh");
-      return generationSample(started, first, ended, {
-        promptTokens: reported.promptTokens,
-        outputTokens: reported.outputTokens,
-        text,
-        workerTtftMs: reported.timeToFirstTokenMs,
-        workerDecodeTokPerS: reported.decodeTokensPerSecond,
-      }, tasks);
-    };
-
-    // The tool loop: one output token, its time to first token is the figure. (With more, the
-    // format's parser may hold back a random-weight model's leading whitespace until the end.)
-    const loopAdapter = createLocalAdapter({ catalog: { models: [entry], model: entry.id, autoLoad: false }, worker: { host: engine, threads }, generation: { maxNewTokens: 1, temperature: 0 } });
-    await loopAdapter.prepare();
-    const loopStep = async (messages: AgentMessage[]): Promise<ToolLoopStep> => {
-      usage = undefined;
-      let first: number | undefined;
-      let text = "";
-      let error: string | undefined;
-      let reported: GenerationUsage | undefined;
-      const started = performance.now();
-      for await (const part of loopAdapter.run({ messages, tools: BENCH_TOOLS, signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
-        // The first step's reply only (a random-weight model could write a call, and the loop go on).
-        if (!reported && usage) {
-          reported = usage;
-          first ??= usageAt;
-        }
-        if (reported) continue;
-        if (part.type === "text-delta" || part.type === "reasoning" || part.type === "tool-call") first ??= performance.now();
-        if (part.type === "text-delta") text += part.delta;
-        else if (part.type === "error") error = part.error;
-      }
-      if (error) throw new Error(`runtime tool loop: ${error}`);
-      if (!reported && usage) {
-        reported = usage;
-        first ??= usageAt;
-      }
-      if (!reported) throw new Error("runtime tool loop: the engine reported no usage");
-      return { promptTokens: reported.promptTokens, cachedPromptTokens: reported.cachedPromptTokens, ttftMs: (first ?? performance.now()) - started, workerTtftMs: reported.timeToFirstTokenMs, text };
-    };
-    let loops = 0;
-    const toolLoop = async (): Promise<ToolLoopSample> => {
-      const id = `bench-loop-${++loops}`;
-      const { step1, step2 } = toolLoopMessages(id, userText);
-      const first = await loopStep(step1);
-      // The same first message id: the same conversation, so the engine starts from step 1's cache.
-      const reused = await loopStep(step2);
-      // Another first message id: a new conversation, the same prompt ids, prefilled from scratch.
-      const fresh = await loopStep(toolLoopMessages(`${id}-fresh`, userText).step2);
-      return { step1: first, reused, fresh };
-    };
-    return { loadMs, generate, threads: () => ranOn, toolLoop, terminate: () => client.terminate() };
-  } catch (error) {
-    client.terminate();
-    throw error;
-  }
-}
-
-/** A raw path: its worker's `load`, then `generate` as often as asked. */
-async function loadWorker(worker: Worker, loadArgs: unknown, generateArgs: unknown): Promise<LoadedPath> {
-  try {
-    const loadStarted = performance.now();
-    const loadedWith = await callWorker<{ stages?: Record<string, number>; threads?: number } | undefined>(worker, "load", loadArgs);
-    const loadMs = performance.now() - loadStarted;
-    if (loadedWith?.stages) console.log(`[bench] load stages: ${Object.entries(loadedWith.stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
-    const generate = async (): Promise<GenerationSample> => {
-      const recorder = longTaskRecorder();
-      recorder.start();
-      const started = performance.now();
-      let first: number | undefined;
-      const generated = await callWorker<Generated>(worker, "generate", generateArgs, (event: { text: string }) => {
-        if (event.text) first ??= performance.now();
-      });
-      const ended = performance.now();
-      return generationSample(started, first, ended, generated, recorder.stop());
-    };
-    return { loadMs, generate, threads: () => loadedWith?.threads, terminate: () => worker.terminate() };
-  } catch (error) {
-    worker.terminate();
-    throw error;
-  }
 }

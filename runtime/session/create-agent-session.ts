@@ -1,11 +1,10 @@
-import { isWebAgent } from "../agent/is-web-agent.js";
 import { selectTools } from "../agent/select-tools.js";
 import { onAgentEvent, type AgentEvent } from "../core/agent-events.js";
 import { watchPageTools } from "../core/watch-page-tools.js";
 import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
-import { CONFIRM_TOOLS_POLICIES } from "./confirm-tools-policy.js";
+import { checkSessionArguments } from "./check-session-arguments.js";
 import { messagesAt } from "./messages-at.js";
 import { onNextFrame } from "./on-next-frame.js";
 import { resumable } from "./resumable.js";
@@ -75,23 +74,6 @@ function readStatus(adapter: AgentAdapter): AdapterStatus {
 
 const sameStatus = (a: AdapterStatus, b: AdapterStatus) => JSON.stringify(a) === JSON.stringify(b);
 
-function checkArguments(adapter: AgentAdapter, options: CreateAgentSessionOptions): void {
-  if (typeof adapter !== "object" || adapter === null || typeof adapter.run !== "function") {
-    throw new TypeError("useAgentSession needs an AgentAdapter ({ id, label, run }) as its first argument.");
-  }
-  if (typeof adapter.id !== "string" || adapter.id === "") throw new TypeError("The adapter needs a non-empty string id.");
-  const { storageKey, agent } = options;
-  if (storageKey !== undefined && storageKey !== false && (typeof storageKey !== "string" || storageKey === "")) {
-    throw new TypeError("storageKey must be a non-empty string, or false to keep the conversation in memory.");
-  }
-  if (agent !== undefined && !isWebAgent(agent)) throw new TypeError("agent must come from defineWebAgent().");
-  const { confirmTools, confirmTool } = options;
-  // The policies' list inline: tool-policy.ts stays in the lazily loaded loop.
-  if ((confirmTools !== undefined && !CONFIRM_TOOLS_POLICIES.includes(confirmTools)) || (confirmTool !== undefined && typeof confirmTool !== "function")) {
-    throw new TypeError('confirmTools must be "consequential", "destructive", "unannotated" or "all", and confirmTool a function, when given.');
-  }
-}
-
 /** The agent loop's module: kept out of the first render, fetched once a session is watched (see attach). */
 const loadAgentLoop = () => import("./run-agent-loop.js");
 
@@ -101,7 +83,7 @@ const loadAgentLoop = () => import("./run-agent-loop.js");
  * the useAgentSession reference; React and other UIs subscribe to it.
  */
 export function createAgentSession(initialAdapter: AgentAdapter, options: CreateAgentSessionOptions = {}): AgentSessionStore {
-  checkArguments(initialAdapter, options);
+  checkSessionArguments(initialAdapter, options);
   let adapter = initialAdapter;
   let { agent } = options;
   // The tool policy's fields (confirmTools, confirmTool, headless) by the same names; a run reads them at each call.
@@ -294,7 +276,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       return adapter;
     },
     setOptions(next) {
-      checkArguments(next.adapter ?? adapter, next);
+      checkSessionArguments(next.adapter ?? adapter, next);
       const { adapter: _adapter, agent: _agent, ...policy } = next;
       Object.assign(gate, policy);
       const newAgent = "agent" in next && next.agent !== agent;
