@@ -3,26 +3,11 @@
  * with nothing else of a tokenizer: the bare ONNX Runtime baseline's only
  * tokenizer work. Special tokens decode to nothing.
  */
+import { byteLevelAlphabet } from "../worker/tool-call-constraint/vocabulary/byte-level-alphabet.js";
+
 export interface TokenizerJson {
   model: { vocab: Record<string, number> };
   added_tokens?: { id: number; content: string; special?: boolean }[];
-}
-
-/** GPT-2's bytes_to_unicode table, inverted: printable stand-in character -> byte. */
-function unicodeToByte(): Map<string, number> {
-  const bytes: number[] = [];
-  for (let b = 33; b <= 126; b++) bytes.push(b);
-  for (let b = 161; b <= 172; b++) bytes.push(b);
-  for (let b = 174; b <= 255; b++) bytes.push(b);
-  const chars = bytes.map((b) => b);
-  let n = 0;
-  for (let b = 0; b < 256; b++) {
-    if (!bytes.includes(b)) {
-      bytes.push(b);
-      chars.push(256 + n++);
-    }
-  }
-  return new Map(bytes.map((b, i) => [String.fromCharCode(chars[i]!), b]));
 }
 
 export class ByteLevelDecoder {
@@ -30,7 +15,8 @@ export class ByteLevelDecoder {
   private readonly strings: (string | undefined)[] = [];
   private readonly special = new Set<number>();
   private readonly bytes = new Map<number, Uint8Array>();
-  private readonly table = unicodeToByte();
+  // The one byte-level alphabet, shared with the tool-call constraint's vocabulary.
+  private readonly table = byteLevelAlphabet().toByte;
   private decoder = new TextDecoder("utf-8");
 
   constructor(json: TokenizerJson) {
