@@ -1,6 +1,6 @@
 import { EngineError, toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
-import { absoluteBaseUrl, MODEL_CACHE_NAME } from "./model-file-url.js";
+import { MODEL_CACHE_NAME } from "./model-file-url.js";
 import { fixQwen35RopeDeltas } from "./fix-qwen35-rope.js";
 import type { GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
@@ -19,7 +19,10 @@ import {
   entriesOnGpu,
   type KeptCache,
 } from "./prefix-cache.js";
-import { wasmThreadsFor } from "./wasm-threads.js";
+import { loadProgressReporter } from "./load-progress.js";
+import { nextTask } from "./next-task.js";
+import { configureTransformers } from "./configure-transformers.js";
+import { RUNS_IN_NODE } from "./runs-in-node.js";
 import { externalDataChunks } from "./external-data-chunks.js";
 import { loadTokenizer, type Tokenizer } from "./load-tokenizer.js";
 import { modelTextReader } from "./read-model-text.js";
@@ -60,33 +63,6 @@ interface LoadedModel {
   model: CausalModel;
   /** How its cache can be reused across steps (prefix-cache.ts). */
   cacheKind: CacheKind;
-}
-
-const isNode = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
-
-let taskChannel: { port: MessagePort; waiting: (() => void)[] } | undefined;
-
-/**
- * Resolves in a new task, not a microtask. ONNX Runtime's WASM run resolves
- * through microtasks only, so a generation loop never yields to the worker's
- * event loop: a `cancel` message would wait until the whole generation ended.
- * Awaiting this before every forward pass lets it land between tokens.
- * (One MessageChannel kept for it, not setTimeout: no 4 ms clamp, and no new
- * channel per token. In Node, `setImmediate`: an open port would keep Node alive.)
- */
-function nextTask(): Promise<void> {
-  if (typeof setImmediate === "function" && isNode) return new Promise((resolve) => setImmediate(resolve));
-  if (!taskChannel) {
-    const { port1, port2 } = new MessageChannel();
-    const channel = { port: port2, waiting: [] as (() => void)[] };
-    port1.onmessage = () => channel.waiting.shift()?.();
-    taskChannel = channel;
-  }
-  const channel = taskChannel;
-  return new Promise((resolve) => {
-    channel.waiting.push(resolve);
-    channel.port.postMessage(null);
-  });
 }
 
 /** How many conversations keep a cache (the oldest is dropped). */
@@ -130,43 +106,9 @@ export class TransformersEngine implements ModelEngine {
     return this.transformers;
   }
 
-  /** Points transformers.js at our files for `model`; never at the hub or a CDN. */
+  /** Points transformers.js at our files for `model`; never at the hub or a CDN (configure-transformers.ts). */
   private configure(library: Transformers, model: ModelSource): void {
-    const { env } = library;
-    if (this.options.localModelPath !== undefined) {
-      env.allowLocalModels = true;
-      env.allowRemoteModels = false;
-      env.localModelPath = this.options.localModelPath;
-      env.useBrowserCache = false;
-      env.useFSCache = false;
-      return;
-    }
-    // The files are in our Cache API cache under `${baseUrl}/${repo}/resolve/${revision}/${path}`;
-    // transformers.js looks a file up there under its remote URL, built from
-    // these two settings, before it would fetch (and fetching is off).
-    // transformers.js refuses both sources off, and `local_files_only` needs
-    // local models on. It checks the cache before either source; a miss (an
-    // optional file the manifest lacks) falls to `localModelPath` on the
-    // site, never to the hub.
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
-    env.localModelPath = `${absoluteBaseUrl(model.baseUrl)}/`;
-    env.useBrowserCache = true;
-    env.useFSCache = false;
-    env.cacheKey = this.options.cacheName ?? MODEL_CACHE_NAME;
-    env.remoteHost = `${absoluteBaseUrl(model.baseUrl)}/`;
-    env.remotePathTemplate = "{model}/resolve/{revision}/";
-    const wasm = env.backends.onnx.wasm;
-    if (!isNode && wasm) {
-      if (!this.options.wasmPaths) {
-        throw new EngineError({ code: "load_failed", message: "ONNX Runtime's wasm files are not configured: pass wasmPaths served by this site." });
-      }
-      // The object form (not a prefix string) is what transformers.js caches for offline loads.
-      wasm.wasmPaths = { ...this.options.wasmPaths };
-      // Read once, when ONNX Runtime starts its wasm: the first model's count holds for this worker.
-      this.wasmThreads ??= wasmThreadsFor(model.threads, (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
-      wasm.numThreads = this.wasmThreads;
-    }
+    this.wasmThreads = configureTransformers(library.env, model, this.options, this.wasmThreads);
   }
 
   async load(model: ModelSource, onProgress: (progress: LoadProgress) => void = () => {}): Promise<void> {
@@ -209,14 +151,9 @@ export class TransformersEngine implements ModelEngine {
       });
       const tokenizer = await loadTokenizer(library, read, model.key);
       onProgress({ progress: 0.1 });
-      const device = model.device === "webgpu" ? "webgpu" : isNode ? "cpu" : "wasm";
+      const device = model.device === "webgpu" ? "webgpu" : RUNS_IN_NODE ? "cpu" : "wasm";
       // A progress callback also makes transformers.js stream each file out of the cache:
       // without one it calls Response.arrayBuffer(), which Chromium refuses over 2 GB.
-      const files = new Map<string, { loaded: number; total: number }>();
-      const expectedBytes = model.files.filter((file) => /\.onnx(_data(_\d+)?)?$/.test(file.path)).reduce((total, file) => total + (file.bytes ?? 0), 0);
-      let reported = 0.1;
-      let starting = false;
-      const weightFiles = Math.max(1, model.files.filter((file) => /\.onnx(_data(_\d+)?)?$/.test(file.path)).length);
       const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
         device,
         dtype: model.dtype as never,
@@ -225,41 +162,11 @@ export class TransformersEngine implements ModelEngine {
         // with no list, a local folder in tests, leaves it to config.json).
         ...(model.files.length > 0 && { use_external_data_format: externalDataChunks(model.files) }),
         local_files_only: true,
-        progress_callback: (info: { status: string; file?: string; loaded?: number; total?: number }) => {
-          if (!info.file) return;
-          // "done" closes a file whose last "progress" may not have reached its total.
-          const known = files.get(info.file);
-          if (info.status === "done" && known) files.set(info.file, { loaded: known.total, total: known.total });
-          else if (info.status === "progress" && info.total) files.set(info.file, { loaded: info.loaded ?? 0, total: info.total });
-          else return;
-          let loaded = 0;
-          let seen = 0;
-          for (const file of files.values()) {
-            loaded += file.loaded;
-            seen += file.total;
-          }
-          // Against the weights' size, so that a small file finishing first does not look like most
-          // of the load: the catalog's estimate until every weight file has said its real size (an
-          // estimate larger than the files left the bar at 86% while the session was created).
-          const allWeightsSeen = [...files.keys()].filter((name) => /\.onnx(_data(_\d+)?)?$/.test(name)).length >= weightFiles;
-          const total = allWeightsSeen ? seen : Math.max(seen, expectedBytes);
-          // Reading the files is most of a load; creating the session is the rest, and says nothing:
-          // once every byte is read, the stage says so instead of a number that sits still.
-          // Reported in steps of half a percent: a file arrives in thousands of chunks.
-          const read = loaded >= total && allWeightsSeen;
-          const progress = 0.1 + 0.8 * Math.min(1, loaded / total);
-          if (read) {
-            if (!starting) onProgress({ progress: 0.9, stage: "starting" });
-            starting = true;
-          } else if (progress - reported >= 0.005) {
-            reported = progress;
-            onProgress({ progress });
-          }
-        },
+        progress_callback: loadProgressReporter(model.files, onProgress),
       } as never);
       // The count ONNX Runtime started with (the session exists, so it has).
       const wasm = library.env.backends.onnx.wasm;
-      if (!isNode && wasm && typeof wasm.numThreads === "number") this.wasmThreads = wasm.numThreads;
+      if (!RUNS_IN_NODE && wasm && typeof wasm.numThreads === "number") this.wasmThreads = wasm.numThreads;
       onProgress({ progress: 1 });
       // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
       fixQwen35RopeDeltas(causal, library.Tensor as never);
