@@ -173,7 +173,7 @@ describe("downloads and the model cache, through the real module worker in headl
     const error = await page.evaluate((m) => (window as any).harness.client.download("q", m, () => {}).catch((caught: unknown) => ({ ...(caught as object), message: (caught as Error).message })), model);
     expect(error).toMatchObject({ code: "quota_exceeded", neededBytes: 10 ** 15 });
     expect(error.freeBytes).toBeGreaterThan(0);
-    expect(error.message).toMatch(/needs 1000000\.0 GB and .* free/);
+    expect(error.message).toMatch(/needs 1,000,000 GB and .* free/);
     expect(modelRequests).toEqual([]);
     await page.close();
   }, 60_000);
