@@ -12,6 +12,7 @@ export interface ConstraintCounters {
   rejected: number;
   plannerLost: number;
   boundsYielded: number;
+  boundsLost: number;
   /** Stops counting. */
   detach(): void;
   /** Empties the counts (kept attached). */
@@ -28,13 +29,14 @@ export function countConstraints(): ConstraintCounters {
     rejected: 0,
     plannerLost: 0,
     boundsYielded: 0,
+    boundsLost: 0,
     detach: () => {},
     clear: () => {
       counters.prepareMs.length = 0;
       counters.applyMs.length = 0;
       counters.calls.length = 0;
       counters.compileMs.length = 0;
-      counters.rejected = counters.plannerLost = counters.boundsYielded = 0;
+      counters.rejected = counters.plannerLost = counters.boundsYielded = counters.boundsLost = 0;
     },
   };
   counters.detach = observeToolCallConstraints({
@@ -47,6 +49,7 @@ export function countConstraints(): ConstraintCounters {
     rejected: () => (counters.rejected += 1),
     plannerLost: () => (counters.plannerLost += 1),
     boundsYielded: () => (counters.boundsYielded += 1),
+    boundsLost: () => (counters.boundsLost += 1),
   });
   return counters;
 }

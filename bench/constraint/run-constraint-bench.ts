@@ -75,7 +75,7 @@ async function mask(shared?: Awaited<ReturnType<typeof compile>>) {
     counters.clear();
     const result = await simulateCalls({ table, vocabulary, format: modelFormat(format), toolSets: 30, callsPerSet: 2, maxNewTokens: 160, seed: 7 });
     console.log(
-      `mask alone (${format}, ${result.calls} calls, tokens drawn uniformly from the mask): ${result.valid}/${result.calls} valid under ajv; prepare median ${ms(median(counters.prepareMs))}, p95 ${ms(percentile(counters.prepareMs, 0.95))}; apply median ${ms(median(counters.applyMs))}, p95 ${ms(percentile(counters.applyMs, 0.95))} over ${counters.prepareMs.length} tokens; planner lost ${counters.plannerLost}, bounds yielded ${counters.boundsYielded}`,
+      `mask alone (${format}, ${result.calls} calls, tokens drawn uniformly from the mask): ${result.valid}/${result.calls} valid under ajv; prepare median ${ms(median(counters.prepareMs))}, p95 ${ms(percentile(counters.prepareMs, 0.95))}; apply median ${ms(median(counters.applyMs))}, p95 ${ms(percentile(counters.applyMs, 0.95))} over ${counters.prepareMs.length} tokens; planner lost ${counters.plannerLost}, bounds yielded ${counters.boundsYielded}, bounds lost ${counters.boundsLost}`,
     );
     for (const failure of result.failures) console.log(`  failure: ${failure}`);
   }
@@ -107,7 +107,7 @@ async function validity() {
     const run = { engine, model, toolSets, seed: 100 + index, maxNewTokens: 96, toolsPerSet: 2 };
     on.push(await sampleCalls({ ...run, callsPerSet, constrain: true }));
     const narrowed = counters.calls.reduce((sum, call) => sum + call.narrowedSteps, 0);
-    console.log(describeFigures(`${label}, constrained (${toolSets * 2} schemas)`, on.at(-1)!), `; budget narrowed ${narrowed} steps, ${counters.calls.filter((call) => call.planned).length} calls finished from the plan; planner lost ${counters.plannerLost}, xgrammar refused ${counters.rejected}, bounds yielded ${counters.boundsYielded}`);
+    console.log(describeFigures(`${label}, constrained (${toolSets * 2} schemas)`, on.at(-1)!), `; budget narrowed ${narrowed} steps, ${counters.calls.filter((call) => call.planned).length} calls finished from the plan; planner lost ${counters.plannerLost}, xgrammar refused ${counters.rejected}, bounds yielded ${counters.boundsYielded}, bounds lost ${counters.boundsLost}`);
     off.push(await sampleCalls({ ...run, callsPerSet: offPerSet, constrain: false }));
     console.log(describeFigures(`${label}, unconstrained`, off.at(-1)!));
   }

@@ -10,6 +10,8 @@ export interface ToolCallConstraintObserver {
   plannerLost?(): void;
   /** The bounds would have refused every token the grammar allows (never expected: that step went unbounded). */
   boundsYielded?(): void;
+  /** A token of the call broke a bound the mask should have kept (never expected: the rest of that call goes unbounded). */
+  boundsLost?(): void;
   /** A tool set's grammar was compiled (milliseconds, tools, format). */
   compiled?(grammar: { ms: number; tools: number; syntax: string }): void;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadXGrammar, type XGrammar } from "./load-xgrammar.js";
-import { PlannerGrammar } from "./budget/completion-planner.js";
+import { PlannerGrammar } from "./budget/planner-grammar.js";
 import { observeToolCallConstraints, type ToolCallConstraintObserver } from "./constraint-observer.js";
 import { ToolCallConstraint, type ToolChoice } from "./tool-call-constraint.js";
 import { toByteLevel } from "./vocabulary/byte-level-alphabet.js";

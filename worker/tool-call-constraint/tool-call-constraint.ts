@@ -1,29 +1,16 @@
 import type { ToolCallGrammar } from "../../models/model-format.js";
-import { refusedByBounds } from "./bounds/bounds-restriction.js";
-import { callWalker, type CallWalker } from "./bounds/call-walker.js";
-import { WHITESPACE_LIMIT } from "./bounds/json-walker.js";
-import { BudgetClosing } from "./budget/budget-closing.js";
-import type { PlannerGrammar } from "./budget/completion-planner.js";
+import type { PlannerGrammar } from "./budget/planner-grammar.js";
 import { TokenSpeller } from "./budget/token-speller.js";
 import { notify, observed } from "./constraint-observer.js";
-import { applyMask } from "./apply-mask.js";
+import { OpenCall, type CallMatcher } from "./open-call.js";
 import { OpenerMasks } from "./vocabulary/opener-masks.js";
 import { TokenBytes } from "./vocabulary/token-bytes.js";
-import { TokenShapes } from "./vocabulary/token-shapes.js";
 import type { Vocabulary } from "./vocabulary/tokenizer-vocabulary.js";
-import { Utf8Shapes, type Utf8State } from "./vocabulary/utf8-shapes.js";
+import { Utf8Shapes } from "./vocabulary/utf8-shapes.js";
+
 
 /** Whether a generation may, must, or must not call a tool. */
 export type ToolChoice = "auto" | "required" | "none";
-
-/** The part of xgrammar's GrammarMatcher the constraint drives. */
-export interface CallMatcher {
-  acceptToken(id: number): boolean;
-  getNextTokenBitmask(): Promise<Int32Array>;
-  isTerminated(): boolean;
-  findJumpForwardString(): string;
-  dispose(): void;
-}
 
 export interface ToolCallConstraintOptions {
   grammar: ToolCallGrammar;
@@ -57,16 +44,6 @@ type State = "free" | "think" | "await" | "call";
 const THINK_CLOSE = "</think>";
 const NEWLINES = /^Ċ+$/;
 
-/** One open call: its readers, and how it went (for the observer). */
-interface OpenCall {
-  matcher: CallMatcher;
-  walker?: CallWalker;
-  budget?: BudgetClosing;
-  utf8: Utf8State;
-  tokens: number;
-  passes: number;
-}
-
 /**
  * One generation's tool-call constraint, as a state machine over the tokens.
  * `auto`: text and thinking flow freely until the format's opener, then every
@@ -96,7 +73,6 @@ export class ToolCallConstraint {
   #pending: number[] = [];
   #generated = 0;
   #call?: OpenCall;
-  #mask?: Int32Array;
   /** Tokens the shortest call takes after the opener (`auto`, near the limit); undefined: not known. */
   #shortestCall?: number;
   #shortestCallAsked = false;
@@ -154,9 +130,13 @@ export class ToolCallConstraint {
       if (this.#state === "call") this.#readInCall(id);
       else await this.#readOutside(id);
     }
-    const ahead = this.#state === "call" ? this.#jumpForward() : [];
-    this.#mask = undefined;
-    if (this.#state === "call") this.#mask = await this.#callMask();
+    let ahead: number[] = [];
+    if (this.#state === "call" && this.#options.encode) {
+      ahead = this.#call!.jumpForward(this.#options.encode, this.#options.maxNewTokens - this.#generated - 1);
+      this.#generated += ahead.length;
+      if (this.#call!.closed) this.#leaveCall();
+    }
+    if (this.#state === "call") await this.#call!.prepareMask();
     this.#learnShortestCall();
     if (started && (wasInCall || this.#state === "call")) this.#prepareMs = performance.now() - started;
     return ahead;
@@ -164,35 +144,9 @@ export class ToolCallConstraint {
 
   #readInCall(id: number): void {
     const call = this.#call!;
-    call.tokens += 1;
     call.passes += 1;
-    this.#take(call, id);
-  }
-
-  /** One token of the open call (sampled or written ahead) into every reader. */
-  #take(call: OpenCall, id: number): boolean {
-    if (!call.matcher.acceptToken(id)) {
-      notify("rejected", id);
-      this.#leaveCall();
-      return false;
-    }
-    if (call.matcher.isTerminated()) {
-      this.#leaveCall();
-      return true;
-    }
-    const { bytes: tokenBytes, utf8 } = this.#read();
-    const bytes = tokenBytes.of(id);
-    // The bounds refused every token that breaks them: a token that breaks one anyway means the walker lost its place.
-    if (call.walker && !call.walker.feed(bytes)) call.walker = undefined;
-    call.utf8 = Math.max(0, utf8.after(id, call.utf8));
-    if (call.budget) {
-      call.budget.read(id);
-      if (call.budget.lost) {
-        notify("plannerLost");
-        call.budget = undefined;
-      }
-    }
-    return true;
+    call.take(id);
+    if (call.closed) this.#leaveCall();
   }
 
   async #readOutside(id: number): Promise<void> {
@@ -210,8 +164,7 @@ export class ToolCallConstraint {
     this.#recent = "";
     try {
       const matcher = await this.#options.createMatcher();
-      const planner = await this.#planner();
-      this.#call = { matcher, walker: callWalker(this.#options.grammar), ...(planner && { budget: new BudgetClosing(planner, this.#read().speller) }), utf8: 0, tokens: 0, passes: 0 };
+      this.#call = new OpenCall(matcher, this.#options.grammar, this.#read(), await this.#planner());
       this.#state = "call";
     } catch (error) {
       // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
@@ -232,62 +185,19 @@ export class ToolCallConstraint {
     }
   }
 
-  /** What the grammar fixes from here, as the tokenizer writes it, all but its last token (which may join what follows). */
-  #jumpForward(): number[] {
-    const call = this.#call!;
-    const encode = this.#options.encode;
-    if (!encode) return [];
-    const forced = call.matcher.findJumpForwardString();
-    if (!forced) return [];
-    const ids = encode(forced).slice(0, -1);
-    const room = this.#options.maxNewTokens - this.#generated - 1;
-    const written: number[] = [];
-    for (const id of ids.slice(0, Math.max(0, room))) {
-      // A token the bounds would refuse is not written (the model writes that stretch itself).
-      if (call.walker && !call.walker.clone().feed(this.#read().bytes.of(id))) break;
-      if (!this.#take(call, id)) break;
-      written.push(id);
-      this.#generated += 1;
-      call.tokens += 1;
-      if (this.#state !== "call") break;
-    }
-    return written;
-  }
-
-  /** xgrammar's mask, well-formed UTF-8, and the bounds. */
-  async #callMask(): Promise<Int32Array> {
-    const call = this.#call!;
-    const mask = await call.matcher.getNextTokenBitmask();
-    const { utf8: shapes, vocabulary } = this.#read();
-    const utf8 = shapes.mask(call.utf8);
-    for (let word = 0; word < mask.length; word++) mask[word]! &= utf8[word] ?? 0;
-    if (call.walker) {
-      const refused = refusedByBounds(call.walker, mask, TokenShapes.for(vocabulary, WHITESPACE_LIMIT));
-      if (refused) {
-        let left = 0;
-        for (let word = 0; word < mask.length; word++) left |= mask[word]! & ~refused[word]!;
-        if (left) for (let word = 0; word < mask.length; word++) mask[word]! &= ~refused[word]!;
-        else notify("boundsYielded");
-      }
-    }
-    return mask;
-  }
-
   /** `auto`, near the limit: how many tokens the shortest call takes, learnt in the background (the text streams on). */
   #learnShortestCall(): void {
     if (this.#state !== "free" || this.#options.toolChoice !== "auto" || this.#disabled || this.#shortestCallAsked) return;
     if (this.#options.maxNewTokens - this.#generated > OPENING_HORIZON) return;
     this.#shortestCallAsked = true;
     void this.#planner().then((planner) => {
-      const cost = planner ? new BudgetClosing(planner, this.#read().speller).cost() : -1;
+      const cost = planner ? OpenCall.shortestCall(planner, this.#read().speller) : -1;
       if (cost >= 0) this.#shortestCall = cost;
     });
   }
 
   #leaveCall(): void {
-    const call = this.#call!;
-    call.matcher.dispose();
-    notify("callClosed", { forwardPasses: call.passes, tokens: call.tokens, narrowedSteps: call.budget?.narrowed ?? 0, planned: call.budget?.planned ?? false });
+    this.#call!.dispose();
     this.#call = undefined;
     this.#state = "free";
     this.#recent = "";
@@ -299,8 +209,7 @@ export class ToolCallConstraint {
     if (this.#disabled) return;
     const started = observed() ? performance.now() : 0;
     if (this.#state === "call") {
-      applyMask(logits, this.#mask!);
-      this.#call!.budget?.apply(logits, this.#options.maxNewTokens - this.#generated);
+      this.#call!.apply(logits, this.#options.maxNewTokens - this.#generated);
       if (started) notify("step", { prepareMs: this.#prepareMs, applyMs: performance.now() - started, jumped: 0 });
       return;
     }

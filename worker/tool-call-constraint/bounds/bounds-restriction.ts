@@ -63,6 +63,8 @@ function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes
         for (const id of shapes.quoteTokens) if (shapes.stringCharacters[id]! > room) single.push(id);
       }
       if (string.count < string.min || json.array) candidates.push(shapes.quoteTokens);
+      // A token that closes this string may hold the next value whole (`":"",`).
+      if (json.boundedValue) candidates.push(shapes.multiQuoteTokens);
       if (json.forbidden) candidates.push(shapes.completing(json.forbidden, string.forbid));
     }
   } else if (json) {

@@ -1,5 +1,6 @@
 import { countKeyword } from "../grammar/json-value-rules.js";
 import { alternativesOf, asSchema, resolveSchema, typesOf, type Schema } from "../grammar/schema-node.js";
+import { admitsKey, bounded, childrenOf, propertyByKey, stringLiterals } from "./schema-keys.js";
 
 /** The longest run of whitespace between tokens (JSON's, and between Qwen3.5's tags): a model cannot loop on it. */
 export const WHITESPACE_LIMIT = 24;
@@ -33,64 +34,13 @@ interface Path {
 
 const copyPath = (path: Path): Path => ({ frames: path.frames.map((frame) => ({ ...frame })), space: path.space, root: path.root });
 
-/** Whether a value of `schema` has a length or count bound (in any alternative). */
-function bounded(schema: Schema, root: Schema): boolean {
-  const alternatives = alternativesOf(schema);
-  if (alternatives) return alternatives.some((alternative) => bounded(resolveSchema(alternative, root) ?? {}, root));
-  return ["minLength", "maxLength", "minItems", "maxItems"].some((key) => countKeyword(schema, key) !== undefined);
-}
-
-/** The schemas of an object's values (its properties, and what else it admits). */
-function childrenOf(schema: Schema): Schema[] {
-  const children = Object.values(asSchema(schema.properties) ?? {}).flatMap((value): Schema[] => {
-    const child = asSchema(value);
-    return child ? [child] : [];
-  });
-  const more = asSchema(schema.additionalProperties);
-  return more ? [...children, more] : children;
-}
-
-/** Whether the grammar writes `key` (JSON-escaped bytes as chars) in an object of `schema`: a declared one, or any where undeclared ones are admitted. */
-function admitsKey(schema: Schema, key: string): boolean {
-  if (!asSchema(schema.properties)) return schema.additionalProperties !== false;
-  return propertyByKey(schema).has(key) || asSchema(schema.additionalProperties) !== undefined && Object.keys(asSchema(schema.properties) ?? {}).length === 0;
-}
-
-/** The string members of an enum or const as the grammar writes them (JSON-escaped, UTF-8 bytes as chars: the same forms json-value-rules.ts admits). */
-function stringLiterals(schema: Schema): string[] {
-  const members = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : [];
-  const encoder = new TextEncoder();
-  const forms = (text: string) => {
-    const compact = JSON.stringify(text).slice(1, -1);
-    const ascii = compact.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-    return [compact, ascii];
-  };
-  return [...new Set(members.filter((member): member is string => typeof member === "string").flatMap(forms))].map((form) => String.fromCharCode(...encoder.encode(form)));
-}
-
-/** Each property's key as the grammar writes it (JSON-escaped, UTF-8 bytes as one char each), to its schema. */
-const keyMaps = new WeakMap<Schema, Map<string, Schema>>();
-function propertyByKey(schema: Schema): Map<string, Schema> {
-  let map = keyMaps.get(schema);
-  if (!map) {
-    const encoder = new TextEncoder();
-    map = new Map();
-    for (const [key, value] of Object.entries(asSchema(schema.properties) ?? {})) {
-      const child = asSchema(value);
-      if (child) map.set(String.fromCharCode(...encoder.encode(JSON.stringify(key).slice(1, -1))), child);
-    }
-    keyMaps.set(schema, map);
-  }
-  return map;
-}
-
 /** Where a single reading stands, for choosing which tokens to check (bounds-restriction.ts). */
 export interface JsonContext {
   space: number;
   string?: { count: number; min: number; max: number; escape: number; forbid: number; literal: boolean };
   /** The innermost array's items, when it has bounds. */
   array?: { count: number; min: number; max: number };
-  /** A value may start now whose first token could already break a bound (a bounded string or array). */
+  /** A value may start in the next token whose start could already break a bound (a bounded string or array). */
   boundedValue: boolean;
   /** The string's forbidden closer. */
   forbidden?: Forbidden;
@@ -159,7 +109,9 @@ export class JsonWalker {
       break;
     }
     // A token may hold the next key, its colon and a whole short value (`"a": "",`): the bounds of what may come next, one level down.
-    const next = top.kind === "value" ? [top.schema] : top.kind === "array" ? [top.items] : top.kind === "object" ? childrenOf(resolveSchema(top.schema, root) ?? {}) : [];
+    // Inside a string, what follows it is its container's: a token may close a key and hold the value after it.
+    const holder = top.kind === "string" ? frames.at(-2) : top;
+    const next = holder?.kind === "value" ? [holder.schema] : holder?.kind === "array" ? [holder.items] : holder?.kind === "object" ? childrenOf(resolveSchema(holder.schema, root) ?? {}) : [];
     context.boundedValue = next.some((schema) => bounded(resolveSchema(schema, root) ?? {}, root));
     return context;
   }

@@ -1,7 +1,7 @@
 import { xmlParameters } from "../grammar/build-call-grammar.js";
 import { countKeyword } from "../grammar/json-value-rules.js";
-import { readsAsText } from "../grammar/reads-as-text.js";
-import { asSchema, resolveSchema, type Schema } from "../grammar/schema-node.js";
+import { readAlternative, readsAsText } from "../grammar/reads-as-text.js";
+import { resolveSchema, type Schema } from "../grammar/schema-node.js";
 import { JsonWalker, WHITESPACE_LIMIT, type JsonContext } from "./json-walker.js";
 
 const encoder = new TextEncoder();
@@ -174,7 +174,7 @@ export class XmlWalker {
     const resolved = resolveSchema(schema, root) ?? {};
     this.#space = 0;
     if (readsAsText(resolved)) {
-      const text = firstAlternative(resolved);
+      const text = readAlternative(resolved);
       const exact = Array.isArray(text.enum);
       const min = exact ? 0 : (countKeyword(text, "minLength") ?? 0);
       const max = exact ? Infinity : (countKeyword(text, "maxLength") ?? Infinity);
@@ -182,7 +182,7 @@ export class XmlWalker {
       this.#state = "raw";
       return;
     }
-    this.#json = new JsonWalker({ readings: [{ schema: firstAlternative(resolved), root }], forbidden: encoder.encode(CLOSE), after: 0x3c });
+    this.#json = new JsonWalker({ readings: [{ schema: readAlternative(resolved), root }], forbidden: encoder.encode(CLOSE), after: 0x3c });
     this.#state = "json";
   }
 
@@ -233,17 +233,4 @@ export class XmlWalker {
     if (raw.key.length > (this.#tool?.longestKey ?? 0)) raw.tag = -1;
     return true;
   }
-}
-
-/** What the parser reads a value as: an `anyOf` / `oneOf` / type list's first non-null alternative. */
-function firstAlternative(schema: Schema): Schema {
-  if (Array.isArray(schema.type)) {
-    const type = schema.type.find((option) => option !== "null");
-    return type === undefined ? schema : { ...schema, type };
-  }
-  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as unknown[] | undefined;
-  if (!options) return schema;
-  const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema;
-  const option = options.map(asSchema).find((candidate) => candidate && candidate.type !== "null");
-  return option ? { ...siblings, ...option } : schema;
 }

@@ -1,4 +1,5 @@
-import { CompletionPlanner, type PlannerGrammar } from "./completion-planner.js";
+import { CompletionPlanner } from "./completion-planner.js";
+import type { PlannerGrammar } from "./planner-grammar.js";
 import type { TokenSpeller } from "./token-speller.js";
 
 /**

@@ -4,7 +4,7 @@ import type { ToolCallGrammar } from "../../../models/model-format.js";
 import { modelFormat } from "../../../models/model-formats.js";
 import { formatToolCall } from "../../../models/test-models/format-tool-call.js";
 import { formatXmlToolCall } from "../../../models/test-models/format-xml-tool-call.js";
-import { PlannerGrammar } from "../budget/completion-planner.js";
+import { PlannerGrammar } from "../budget/planner-grammar.js";
 import { loadXGrammar, type XGrammar } from "../load-xgrammar.js";
 import { HERMES_LAYOUTS, LAYOUT_TOOLS, XML_LAYOUTS } from "../test-fixtures/call-layouts.js";
 import { buildCallGrammar } from "./build-call-grammar.js";

@@ -1,7 +1,7 @@
 import type { ToolCallGrammar } from "../../../models/model-format.js";
 import { countKeyword, JsonValueRules, type GrammarFlavor } from "./json-value-rules.js";
 import { rawEnumRule, rawTextRule } from "./raw-value-rules.js";
-import { readsAsText } from "./reads-as-text.js";
+import { isNullable, readAlternative, readsAsText } from "./reads-as-text.js";
 import { ebnfLiteral } from "./rename-ebnf-rules.js";
 import { asSchema, resolveSchema, type Schema } from "./schema-node.js";
 
@@ -77,41 +77,23 @@ function hermesTool(rules: Map<string, string>, flavor: GrammarFlavor, tool: Too
 function xmlValue(rules: Map<string, string>, flavor: GrammarFlavor, values: JsonValueRules, schema: Schema, root: Schema, path: string, warnings: ToolWarnings): string {
   const resolved = resolveSchema(schema, root) ?? {};
   if (readsAsText(resolved)) {
-    const text = first(resolved);
+    const text = readAlternative(resolved);
     const members = Array.isArray(text.enum) ? text.enum.filter((member): member is string => typeof member === "string") : undefined;
-    if (members?.length) return rawEnumRule(members);
+    if (members?.length) {
+      if (members.some((member) => member.includes("</parameter>"))) warnings.add("enum", `${path} (a member holding </parameter> cannot be written in a Qwen3.5 value)`);
+      if (members.some((member) => !member.includes("</parameter>"))) return rawEnumRule(members);
+    }
     for (const keyword of ["pattern", "format"]) if (keyword in text) warnings.add(keyword, path);
     return rawTextRule(rules, flavor, countKeyword(text, "minLength") ?? 0);
   }
   // The parser types the value by its first non-null type (and reads null / None as null when nullable).
   // Held to the first non-null alternative: stricter than a union, never looser.
-  const typed = first(resolved);
+  const typed = readAlternative(resolved);
   const nullable = isNullable(resolved);
   const json = values.value(typed, path);
   const booleans = typed.type === "boolean" ? ' | "True" | "False"' : "";
   const nulls = nullable ? ' | "null" | "None"' : "";
   return `j_ws (${json}${booleans}${nulls}) j_ws ${ebnfLiteral("</parameter>")}`;
-}
-
-/** The alternative the Qwen3.5 parser reads a value as: the first non-null of `anyOf` / `oneOf` (the schema itself without). */
-function first(schema: Schema): Schema {
-  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as unknown[] | undefined;
-  if (!options) {
-    if (Array.isArray(schema.type)) {
-      const type = schema.type.find((option) => option !== "null");
-      return type === undefined ? schema : { ...schema, type };
-    }
-    return schema;
-  }
-  const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema;
-  const option = options.map(asSchema).find((candidate) => candidate && candidate.type !== "null");
-  return option ? { ...siblings, ...option } : schema;
-}
-
-function isNullable(schema: Schema): boolean {
-  if (Array.isArray(schema.type)) return schema.type.includes("null");
-  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []) as unknown[];
-  return options.some((option) => asSchema(option)?.type === "null");
 }
 
 /** `<function=NAME>`, its `<parameter=KEY>VALUE</parameter>` in schema order (required ones always), `</function>`. */

@@ -200,11 +200,17 @@ export class JsonValueRules {
   }
 }
 
-/** How a value is written in JSON: compact, with Python's `", "` / `": "`, and ASCII-escaped (`json.dumps`'s default). */
-function literalsOf(value: unknown): string[] {
-  const compact = JSON.stringify(value);
-  const spaced = toPythonStyleJson(value);
+/**
+ * How a value is written in JSON: compact, with Python's `", "` / `": "`, and
+ * ASCII-escaped (`json.dumps`'s default). A `</` in a string is written `<\/`
+ * (the same string to JSON): raw, a `</tool_call>` or `</parameter>` in it
+ * would end the call or the value for the format's parser.
+ */
+export function literalsOf(value: unknown): string[] {
+  const safe = (text: string) => text.replace(/<\//g, "<\\/");
   const ascii = (text: string) => text.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const compact = safe(JSON.stringify(value));
+  const spaced = safe(toPythonStyleJson(value));
   return [...new Set([compact, spaced, ascii(compact), ascii(spaced)])];
 }
 

@@ -59,7 +59,8 @@ export function rawTextRule(rules: Map<string, string>, flavor: GrammarFlavor, m
  * its newline on that side, or the parser would drop the member's own.
  */
 export function rawEnumRule(members: readonly string[]): string {
-  const alternatives = members.map((member) => {
+  // A member holding `</parameter>` cannot be written raw (the parser would end the value there).
+  const alternatives = members.filter((member) => !member.includes(CLOSE)).map((member) => {
     const before = member.startsWith("\n") ? '"\\n"' : '"\\n"?';
     const after = member.endsWith("\n") ? '"\\n"' : '"\\n"?';
     return `${before} ${ebnfLiteral(member)} ${after}`;

@@ -24,3 +24,28 @@ export function readsAsText(schema: Schema | undefined): boolean {
   }
   return Array.isArray(schema.enum);
 }
+
+/**
+ * What the parser reads a value as (models/qwen35-parameter-value.ts's
+ * `typeOf`): a type list's, `anyOf`'s or `oneOf`'s first non-null
+ * alternative (its siblings kept), else the schema itself. A value is
+ * written as that alternative: stricter than the union, never looser.
+ */
+export function readAlternative(schema: Schema): Schema {
+  if (Array.isArray(schema.type)) {
+    const type = schema.type.find((option) => option !== "null");
+    return type === undefined ? schema : { ...schema, type };
+  }
+  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as unknown[] | undefined;
+  if (!options) return schema;
+  const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema;
+  const option = options.find((candidate): candidate is Schema => !!candidate && typeof candidate === "object" && (candidate as Schema).type !== "null");
+  return option ? { ...siblings, ...option } : schema;
+}
+
+/** Whether the parser reads null / None as null for this schema (a null type or alternative). */
+export function isNullable(schema: Schema): boolean {
+  if (Array.isArray(schema.type)) return schema.type.includes("null");
+  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []) as unknown[];
+  return options.some((option) => !!option && typeof option === "object" && (option as Schema).type === "null");
+}

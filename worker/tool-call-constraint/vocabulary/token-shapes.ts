@@ -52,6 +52,8 @@ export class TokenShapes {
   /** Tokens with a whitespace run past the limit anywhere in them. */
   readonly longSpaceTokens: Int32Array;
   readonly quoteTokens: Int32Array;
+  /** Tokens holding two quotes or more (they may close a string and hold a whole value after it). */
+  readonly multiQuoteTokens: Int32Array;
   /** Tokens holding `,` or `]` (they may add or end an array's item). */
   readonly separatorTokens: Int32Array;
   readonly gtTokens: Int32Array;
@@ -71,6 +73,7 @@ export class TokenShapes {
     this.characters = new Uint16Array(size);
     this.special = new Uint8Array(size);
     const quotes: number[] = [];
+    const multiQuotes: number[] = [];
     const separators: number[] = [];
     const greater: number[] = [];
     const longSpace: number[] = [];
@@ -87,7 +90,9 @@ export class TokenShapes {
       let special = 0;
       let separator = false;
       let gt = false;
+      let quoteCount = 0;
       for (const byte of token) {
+        if (byte === 0x22) quoteCount++;
         run = isSpace(byte) ? run + 1 : 0;
         if (run > longest) longest = run;
         if (startsCharacter(byte)) characters++;
@@ -110,6 +115,7 @@ export class TokenShapes {
       this.characters[id] = characters;
       this.special[id] = special;
       if (closes) quotes.push(id);
+      if (quoteCount >= 2) multiQuotes.push(id);
       if (separator) separators.push(id);
       if (gt) greater.push(id);
       if (longest > spaceLimit) longSpace.push(id);
@@ -118,6 +124,7 @@ export class TokenShapes {
     this.byCharacters = sortedDescending(this.characters);
     this.byLeadingSpace = sortedDescending(this.leadingSpace);
     this.quoteTokens = Int32Array.from(quotes);
+    this.multiQuoteTokens = Int32Array.from(multiQuotes);
     this.separatorTokens = Int32Array.from(separators);
     this.gtTokens = Int32Array.from(greater);
     this.longSpaceTokens = Int32Array.from(longSpace);

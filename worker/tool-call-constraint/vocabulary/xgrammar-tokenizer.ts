@@ -1,5 +1,5 @@
 import type { ToolCallGrammar } from "../../../models/model-format.js";
-import { PlannerGrammar } from "../budget/completion-planner.js";
+import { PlannerGrammar } from "../budget/planner-grammar.js";
 import { notify } from "../constraint-observer.js";
 import { buildCallGrammar } from "../grammar/build-call-grammar.js";
 import type { XGrammar } from "../load-xgrammar.js";
