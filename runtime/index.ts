@@ -12,6 +12,7 @@ export * from "./agent/index.js";
 export { createCloudAdapter, turnstileHeaders } from "./adapters/cloud/index.js";
 export type { CloudAdapterOptions, TurnstileHeadersOptions } from "./adapters/cloud/index.js";
 export * from "./adapters/local/index.js";
+export * from "./adapters/built-in/index.js";
 export { createFallbackAdapter, DEVICE_FAILURE_CODES, STATUS_ORDER } from "./adapters/fallback/index.js";
 export type { FallbackAdapter, FallbackAdapterOptions, FallbackNotice } from "./adapters/fallback/index.js";
 export {

@@ -36,6 +36,7 @@ const ADVICE: Record<AgentErrorCode, RunErrorAdvice> = {
   load_failed: { explanation: "The on-device model could not load.", retry: true, switchAdapter: true },
   unsupported_device: { explanation: "This browser cannot run the on-device model.", retry: false, switchAdapter: true },
   generation_failed: { explanation: "The on-device model failed while answering.", retry: true, switchAdapter: true },
+  context_overflow: { explanation: "This conversation no longer fits the on-device model. Start a new chat, or use another model.", retry: false, switchAdapter: true },
 };
 
 /**

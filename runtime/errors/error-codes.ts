@@ -6,7 +6,11 @@
  * person sees.
  */
 
-/** Why an on-device engine call failed (the worker's `EngineError`). */
+/**
+ * Why an on-device engine call failed: the worker's `EngineError`, and the
+ * browser's built-in model (`context_overflow`: a conversation that does not
+ * fit its context window even without its oldest turns).
+ */
 export const ENGINE_ERROR_CODES = [
   "unsupported_device",
   "not_cached",
@@ -16,6 +20,7 @@ export const ENGINE_ERROR_CODES = [
   "load_failed",
   "generation_failed",
   "worker_died",
+  "context_overflow",
   "aborted",
 ] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
@@ -60,6 +65,7 @@ export const RUN_ERROR_CODES = [
   "load_failed",
   "generation_failed",
   "worker_died",
+  "context_overflow",
 ] as const satisfies readonly (ChatHttpErrorCode | EngineErrorCode | "network")[];
 export type RunErrorCode = (typeof RUN_ERROR_CODES)[number];
 
