@@ -90,7 +90,7 @@ function chunksOf(text: string, size: number): string[] {
  * `destroy()` rejects what is pending.
  */
 export class DoubleSession extends EventTarget {
-  oncontextoverflow: ((this: DoubleSession, event: Event) => unknown) | null = null;
+  oncontextoverflow: ((this: EventTarget, event: Event) => unknown) | null = null;
   #model: DoubleModel;
   #entries: Entry[];
   #replies: number;
