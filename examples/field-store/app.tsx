@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type WebAgentStep } from "@webmcp-agents/chat";
-import { cloud, local } from "./adapters.js";
+import { builtIn, cloud, local } from "./adapters.js";
 import { shopper } from "./agents.js";
 import { confirmTool } from "./confirm-tool.js";
 import { CartPage } from "./pages/cart-page.js";
@@ -10,12 +10,21 @@ import { ProductPage } from "./pages/product-page.js";
 import { cartCount } from "./store-state.js";
 import { useCart, useOrders, useRoute } from "./use-store.js";
 
-const adapters = [local, cloud];
+const WITH_BUILT_IN = builtIn ? [builtIn, local, cloud] : [local, cloud];
+const WITHOUT_BUILT_IN = [local, cloud];
+const noSubscription = () => () => {};
 
-/** The Reorder button runs on the device when its model is ready, else through /api/chat. */
+/** The chat's adapters: the browser's own model first, while the browser says it can run it. */
+function useAdapters() {
+  const offered = useSyncExternalStore(builtIn?.subscribe ?? noSubscription, () => builtIn !== undefined && builtIn.status().state !== "unavailable");
+  return offered ? WITH_BUILT_IN : WITHOUT_BUILT_IN;
+}
+
+/** The Reorder button runs in the browser or on the device when a model there is ready, else through /api/chat. */
 function useReadyAdapter() {
+  const builtInReady = useSyncExternalStore(builtIn?.subscribe ?? noSubscription, () => builtIn?.status().state === "ready");
   const localReady = useSyncExternalStore(local.subscribe, () => local.status().state === "ready");
-  return localReady ? local : cloud;
+  return builtInReady && builtIn ? builtIn : localReady ? local : cloud;
 }
 
 /** One step of the Reorder run, in words: "Go to: Done", "Place order: Waiting for you to click Place order". */
@@ -82,6 +91,7 @@ export function App(): ReactNode {
   const route = useRoute();
   const cart = useCart();
   const [chatOpen, setChatOpen] = useState(false);
+  const adapters = useAdapters();
   return (
     <div className={chatOpen ? "layout chat-open" : "layout"}>
       <header>

@@ -33,6 +33,13 @@ export interface LanguageModelDoubleOptions {
   userActivation?: () => boolean;
   /** JSON Schema keywords the double's browser refuses in `responseConstraint` (`NotSupportedError`). Default none. */
   unsupportedKeywords?: string[];
+  /**
+   * How the double waits before each streamed chunk, called right after the
+   * previous one was enqueued. Default: one task (a MessageChannel message),
+   * so the page's handling of a chunk runs before the next arrives; a test
+   * times that handling by timing this wait.
+   */
+  nextChunk?: () => Promise<void>;
 }
 
 /** What a test drives and reads the double with. */
@@ -143,7 +150,7 @@ export function createLanguageModelDouble(options: LanguageModelDoubleOptions = 
       }),
     chunkSize: options.chunkSize ?? 6,
     unsupportedKeywords: options.unsupportedKeywords ?? [],
-    nextChunk: nextTask,
+    nextChunk: options.nextChunk ?? nextTask,
     calls: [],
     sessions: new Set(),
   };
