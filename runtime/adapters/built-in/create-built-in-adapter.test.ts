@@ -10,7 +10,7 @@ import type { AgentMessage, ToolPart } from "../../session/agent-message.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import type { ToolDescriptor } from "../../session/tool-descriptor.js";
 import { createScriptedAdapter } from "../../testing/create-scripted-adapter.js";
-import { createLanguageModelDouble, type LanguageModelDoubleOptions } from "../../test-support/language-model-double/index.js";
+import { createLanguageModelDouble, type DoubleSession, type LanguageModelDoubleOptions } from "../../test-support/language-model-double/index.js";
 import { createFallbackAdapter } from "../fallback/create-fallback-adapter.js";
 import { createBuiltInAdapter } from "./create-built-in-adapter.js";
 import { OVERFLOW_LINE } from "./prompt-messages.js";
@@ -279,6 +279,26 @@ describe("createBuiltInAdapter runs (a double of the Prompt API)", () => {
     expect(session!.history[0]!.role).toBe("system");
     expect(session!.history.some((message) => message.content.startsWith("0: "))).toBe(false);
     expect(session!.contextUsage).toBeLessThanOrEqual(1400);
+  });
+
+  it("when the browser itself drops old turns (its contextoverflow), the reply says so in one line too", async () => {
+    const double = createLanguageModelDouble({ contextWindow: 700, respond: () => answer("Still with you.") });
+    // A browser whose measure leaves something out: the adapter believes the step fits, and the browser makes room itself.
+    const underMeasuring = (session: DoubleSession): DoubleSession => {
+      session.measureContextUsage = async () => 0;
+      const clone = session.clone.bind(session);
+      session.clone = async (options) => underMeasuring(await clone(options));
+      return session;
+    };
+    const api = { availability: double.LanguageModel.availability, create: async (options?: Record<string, unknown>) => underMeasuring(await double.LanguageModel.create(options)) };
+    const adapter = createBuiltInAdapter({ languageModel: api as unknown as NonNullable<Parameters<typeof createBuiltInAdapter>[0]>["languageModel"] });
+    const first = await drive(adapter, [user("u1", "z".repeat(1200))]);
+    expect(textOf(first.parts)).toBe("Still with you.");
+    const second = await drive(adapter, [...first.conversation, user("u2", "w".repeat(1200))]);
+    expect(textOf(second.parts)).toBe(`${OVERFLOW_LINE}\n\nStill with you.`);
+    const session = [...double.controller.sessions].find((each) => each.history.some((message) => message.content.startsWith("w")))!;
+    expect(session.history[0]!.role).toBe("system");
+    expect(session.history.some((message) => message.content.startsWith("z"))).toBe(false);
   });
 
   it("a message that cannot fit even alone ends the run with context_overflow and a sentence, never the browser's words", async () => {

@@ -41,9 +41,25 @@ export function runBuiltInSteps(req: AgentRunRequest, context: BuiltInRunContext
   return runSteps(req, {
     ...(context.maxSteps !== undefined && { maxSteps: context.maxSteps }),
     ...(context.newId && { newId: context.newId }),
-    step: ({ messages, tools, summingUp, signal }) => builtInStep({ messages: toRequestMessages(messages, Infinity), tools, summingUp, signal, instructions, context }),
+    step: ({ messages, tools, summingUp, signal }) => forgetOnFailure(builtInStep({ messages: toRequestMessages(messages, Infinity), tools, summingUp, signal, instructions, context }), context.sessions),
     fail: (error) => (isAbortError(error) ? { type: "finish", reason: "aborted" } : { type: "error", ...describeBuiltInError(error, "run") }),
   });
+}
+
+/**
+ * A step that failed (not stopped) may leave its sessions unusable (a
+ * destroyed or crashed model): the next run starts from fresh ones.
+ */
+async function* forgetOnFailure(step: AsyncGenerator<StepPart>, sessions: ConversationSessions): AsyncGenerator<StepPart> {
+  try {
+    for await (const part of step) {
+      if (part.type === "error") sessions.clear();
+      yield part;
+    }
+  } catch (error) {
+    if (!isAbortError(error)) sessions.clear();
+    throw error;
+  }
 }
 
 interface StepInput {
