@@ -173,7 +173,7 @@ function parseChoice(scanner: Scanner): Expression[][] {
 /**
  * Reads xgrammar's EBNF dialect (one `name ::= expression` rule a line:
  * string literals, character classes, groups, `|`, `*` `+` `?` `{m}` `{m,n}`
- * `{m,}`, lookaheads `(= …)`, which are dropped) into {@link CharGrammar}, the
+ * `{m,}` (an unbounded one left-recursive), lookaheads `(= …)`, which are dropped) into {@link CharGrammar}, the
  * BNF the completion planner parses with. Throws a `SyntaxError` naming the
  * rule for text it cannot read, and for a rule used but never defined.
  */
@@ -217,11 +217,13 @@ export function parseEbnf(ebnf: string, root = "root"): CharGrammar {
         const once = symbols(owner, item.item);
         const required = Array.from({ length: item.min }, () => once).flat();
         if (item.max === item.min) return required;
-        // The optional part, right-recursive: `more ::= "" | X more` (unbounded) or a chain of `"" | X next`.
+        // The unbounded part left-recursive, `more ::= "" | more X`: an Earley parser completes a right-recursive
+        // one along its whole length at every character (quadratic in a long string), a left-recursive one at once.
+        // A bounded part is a chain of `"" | X next`.
         if (item.max === Infinity) {
           const more = fresh(owner);
           addProduction(more, []);
-          addProduction(more, [...once, more]);
+          addProduction(more, [more, ...once]);
           return [...required, more];
         }
         let tail: number | undefined;

@@ -34,6 +34,21 @@ const BASE_RULES: Record<string, string> = {
   j_any_items: '"" | j_ws "," j_ws j_any j_any_items',
 };
 
+/**
+ * The planner's readings of the repeating rules: the same languages, as
+ * quantifiers its reader (budget/parse-ebnf.ts) makes left-recursive. An
+ * Earley parser completes a right-recursive rule along its whole length at
+ * each character (quadratic in a long string); xgrammar wants them
+ * right-recursive.
+ */
+const PLANNER_RULES: Record<string, string> = {
+  j_str: '"\\"" j_char* "\\""',
+  j_str_rest: 'j_char* "\\""',
+  j_more_digits: "[0-9]*",
+  j_any_members: '(j_ws "," j_ws j_str j_ws ":" j_ws j_any)*',
+  j_any_items: '(j_ws "," j_ws j_any)*',
+};
+
 /** A path under `path` (paths read `properties/a/items`, no leading slash). */
 const at = (path: string, part: string) => (path ? `${path}/${part}` : part);
 
@@ -73,7 +88,8 @@ export class JsonValueRules {
 
   constructor(options: JsonValueRulesOptions) {
     this.#options = options;
-    for (const [name, body] of Object.entries(BASE_RULES)) if (!options.rules.has(name)) options.rules.set(name, body);
+    const base = options.flavor === "planner" ? { ...BASE_RULES, ...PLANNER_RULES } : BASE_RULES;
+    for (const [name, body] of Object.entries(base)) if (!options.rules.has(name)) options.rules.set(name, body);
   }
 
   #rule(body: string): string {
@@ -148,6 +164,14 @@ export class JsonValueRules {
     }
   }
 
+  /** Zero or more of `sequence`: a right-recursive rule for xgrammar, a quantifier for the planner (see PLANNER_RULES). */
+  #repeat(sequence: string): string {
+    if (this.#options.flavor === "planner") return `(${sequence})*`;
+    const name = `${this.#options.prefix}${this.#count++}`;
+    this.#options.rules.set(name, `"" | ${sequence} ${name}`);
+    return name;
+  }
+
   #string(schema: Schema): string {
     const minimum = countKeyword(schema, "minLength") ?? 0;
     if (this.#options.flavor === "xgrammar" || minimum === 0) return "j_str";
@@ -163,8 +187,7 @@ export class JsonValueRules {
       const members = asSchema(additional);
       if (!members || Object.keys(members).length === 0) return "j_any_object";
       const valueRule = this.value(members, at(path, "additionalProperties"));
-      const more = `${this.#options.prefix}${this.#count++}`;
-      this.#options.rules.set(more, `"" | j_ws "," j_ws j_str j_ws ":" j_ws ${valueRule} ${more}`);
+      const more = this.#repeat(`j_ws "," j_ws j_str j_ws ":" j_ws ${valueRule}`);
       return `"{" j_ws (j_str j_ws ":" j_ws ${valueRule} ${more} j_ws)? "}"`;
     }
     const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === "string") : []);
@@ -192,8 +215,7 @@ export class JsonValueRules {
     if (Array.isArray(schema.prefixItems)) this.#options.unenforced("prefixItems", path);
     if (schema.items === false) return '"[" j_ws "]"';
     const items = this.value(schema.items === undefined ? {} : schema.items, at(path, "items"));
-    const more = `${this.#options.prefix}${this.#count++}`;
-    this.#options.rules.set(more, `"" | j_ws "," j_ws ${items} ${more}`);
+    const more = this.#repeat(`j_ws "," j_ws ${items}`);
     const minimum = this.#options.flavor === "planner" ? (countKeyword(schema, "minItems") ?? 0) : 0;
     if (minimum === 0) return `"[" j_ws (${items} ${more} j_ws)? "]"`;
     return `"[" j_ws ${items} ${'j_ws "," j_ws '.concat(items, " ").repeat(minimum - 1)}${more} j_ws "]"`;

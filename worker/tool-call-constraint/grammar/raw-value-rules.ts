@@ -17,31 +17,56 @@ const PLANNED_MINIMUM = 256;
 
 /**
  * The planner's reading of the same value: text that never holds
- * `</parameter>` (a right-linear rule per state of matching it, as
- * TagDispatch ends the value at its first), with at least `minimum`
- * characters, after an optional newline the parser drops, then
- * `</parameter>`. The planner must read every value xgrammar lets through;
- * its count may be one above the parser's when the value ends in a newline,
- * which bounds/ then holds.
+ * `</parameter>` (as TagDispatch ends the value at its first), with at least
+ * `minimum` characters, after an optional newline the parser drops, then
+ * `</parameter>`. Written left-linear, one rule per state of matching the
+ * close and count of characters (each rule the text that ends in that
+ * state): an Earley parser reads it in constant work a character, where a
+ * right-linear one costs the text's length. Its count may be one above the
+ * parser's when the value ends in a newline, which bounds/ then holds.
  */
 function plannerRawRules(rules: Map<string, string>, minimum: number): string {
   const needed = Math.min(minimum, PLANNED_MINIMUM);
   const name = `r_raw${needed}`;
   if (rules.has(name)) return name;
-  const state = (matched: number, left: number) => `r_k${matched}_${left}`;
+  // Named by the minimum too: two minimums' automata share no rule.
+  const state = (matched: number, count: number) => `r_k${needed}_${matched}_${count}`;
   const escape = (char: string) => (char === "\\" || char === "]" || char === "^" || char === "-" ? `\\${char}` : char);
-  for (let left = needed; left >= 0; left--) {
+  // Incoming transitions of each state (matched, count), as EBNF alternatives `previous-state character`.
+  const incoming = new Map<string, string[]>();
+  const edge = (to: string, from: string, character: string) => {
+    if (!incoming.has(to)) incoming.set(to, []);
+    incoming.get(to)!.push(`${from} ${character}`);
+  };
+  // From the empty text on, breadth first: only states some text reaches.
+  const seen = new Set([state(0, 0)]);
+  const queue: [number, number][] = [[0, 0]];
+  while (queue.length) {
+    const [matched, count] = queue.shift()!;
+    const from = state(matched, count);
+    const next = Math.min(count + 1, needed);
+    const expected = CLOSE[matched]!;
+    const go = (to: number, character: string) => {
+      edge(state(to, next), from, character);
+      if (!seen.has(state(to, next))) {
+        seen.add(state(to, next));
+        queue.push([to, next]);
+      }
+    };
+    // Any character but the next of the close and `<` (which starts it again) goes back to no match.
+    go(0, `[^${escape(expected)}<]`);
+    go(1, '"<"');
+    if (matched > 0 && matched + 1 < CLOSE.length) go(matched + 1, ebnfLiteral(expected));
+  }
+  for (let count = 0; count <= needed; count++) {
     for (let matched = 0; matched < CLOSE.length; matched++) {
-      const next = Math.max(0, left - 1);
-      const expected = CLOSE[matched]!;
-      // Any character but the next of the close and `<` (which starts it again) goes back to no match.
-      const alternatives = [`[^${escape(expected)}<] ${state(0, next)}`, `"<" ${state(1, next)}`];
-      if (matched > 0 && matched + 1 < CLOSE.length) alternatives.push(`${ebnfLiteral(expected)} ${state(matched + 1, next)}`);
-      if (left === 0) alternatives.unshift('""');
-      rules.set(state(matched, left), alternatives.join(" | "));
+      const alternatives = incoming.get(state(matched, count)) ?? [];
+      if (matched === 0 && count === 0) alternatives.unshift('""');
+      if (alternatives.length) rules.set(state(matched, count), alternatives.join(" | "));
     }
   }
-  rules.set(name, `"\\n"? ${state(0, needed)} ${ebnfLiteral(CLOSE)}`);
+  const ends = Array.from({ length: CLOSE.length }, (_, matched) => state(matched, needed)).filter((rule) => rules.has(rule));
+  rules.set(name, `"\\n"? (${ends.join(" | ")}) ${ebnfLiteral(CLOSE)}`);
   return name;
 }
 
