@@ -35,8 +35,8 @@ export async function simulateCalls(options: { table: XGrammarTokenizer; vocabul
     for (let call = 0; call < options.callsPerSet; call++) {
       const constraint = new ToolCallConstraint({
         grammar,
+        texts: vocabulary.encoded,
         vocabulary: () => vocabulary,
-        vocabularyIfRead: () => vocabulary,
         toolChoice: "required",
         thinking: false,
         maxNewTokens: options.maxNewTokens,

@@ -32,6 +32,8 @@ const ajv = jsonSchemaValidator();
 
 /** A layout's scripted model: it writes `text`, then ends its turn. */
 const layoutModel = (format: "qwen3" | "qwen3.5", index: number, text: string) => scriptedModel({ id: `layout-${format === "qwen3" ? "hermes" : "xml"}-${index}`, replies: [text], chatFormat: format });
+/** Its first token is a newline (the streamer hands that on at once), then a sentence and a call. */
+const lineFirstModel = () => scriptedModel({ id: "scripted-line-first", replies: [`\nI will add the socks.\n${formatToolCall({ name: "add_to_cart", arguments: { sku: "socks" } })}`] });
 
 describe("the tool-call constraint in the real transformers.js engine (Node, CPU; scripted models)", () => {
   let engine: TransformersEngine;
@@ -47,6 +49,7 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
       ensureTestModel(qwen35ScriptedModel({ id: "scripted-qwen35-reasoning", reasoning: { end: "tool_call" } })),
       ensureTestModel(qwen35ScriptedModel({ id: "scripted-qwen35-invalid", invalidCall: true })),
       ensureTestModel(scriptedModel({ id: "scripted-unknown-tool", replies: [formatToolCall({ name: "delete_everything", arguments: { sku: 7 } })] })),
+      ensureTestModel(lineFirstModel()),
     ]);
     for (const [index, text] of HERMES_LAYOUTS.entries()) await ensureTestModel(layoutModel("qwen3", index, text));
     for (const [index, text] of XML_LAYOUTS.entries()) await ensureTestModel(layoutModel("qwen3.5", index, text));
@@ -62,6 +65,31 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
       return textOf(events);
     };
   }, 600_000);
+
+  it("nothing of the constraint is read or built with constrainToolCalls: false; on, only once the first token is out", async () => {
+    // A fresh engine (its own tokenizer, nothing of it built), and its events and the constraint's in the order they came.
+    const fresh = new TransformersEngine({ localModelPath: `${dirname((await ensureTestModel(lineFirstModel())).folder)}/` });
+    const order: string[] = [];
+    let compiled!: () => void;
+    const compiledOnce = new Promise<void>((resolve) => (compiled = resolve));
+    const detachOrder = observeToolCallConstraints({ built: ({ part }) => order.push(`built ${part}`), compiled: () => (order.push("compiled"), compiled()) });
+    try {
+      const model = testModelSource("scripted-line-first");
+      const generate = (id: string, constrainToolCalls: boolean) =>
+        fresh.generate({ id, conversationId: id, model, messages: [{ role: "user", content: "Buy socks" }], tools, temperature: 0, maxNewTokens: 80, constrainToolCalls }, (event) => event.type === "text" && order.push("text"), new AbortController().signal);
+      await generate("off-1", false);
+      await generate("off-2", false);
+      expect(order.filter((entry) => entry !== "text")).toEqual([]);
+      order.length = 0;
+      await generate("on", true);
+      // The build may finish after the reply: awaited by its event, not by a wait.
+      await compiledOnce;
+      expect(order[0]).toBe("text");
+      expect(order.filter((entry) => entry !== "text")).toEqual(["built vocabulary", "built xgrammar", "compiled"]);
+    } finally {
+      detachOrder();
+    }
+  }, 120_000);
 
   it("exactness: the scripted models' greedy calls are byte-identical with and without the constraint, auto and required", async () => {
     const cases = [

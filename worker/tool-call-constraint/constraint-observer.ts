@@ -12,6 +12,8 @@ export interface ToolCallConstraintObserver {
   boundsYielded?(): void;
   /** A token of the call broke a bound the mask should have kept (never expected: the rest of that call goes unbounded). */
   boundsLost?(): void;
+  /** A tokenizer's table was built, once for the worker's life: the vocabulary, or xgrammar's table (milliseconds). */
+  built?(table: { part: "vocabulary" | "xgrammar"; ms: number }): void;
   /** A tool set's grammar was compiled (milliseconds, tools, format). */
   compiled?(grammar: { ms: number; tools: number; syntax: string }): void;
 }

@@ -4,6 +4,7 @@ import { readVocabulary, type TokenizerJson, type Vocabulary } from "./vocabular
 import { XGrammarTokenizer } from "./vocabulary/xgrammar-tokenizer.js";
 import { WHITESPACE_LIMIT } from "./bounds/json-walker.js";
 import { Utf8Shapes } from "./vocabulary/utf8-shapes.js";
+import { notify, observed } from "./constraint-observer.js";
 
 /** The tokenizer as the constraint reads it (transformers.js 4.3 keeps its `tokenizer.json` as `_tokenizerJSON`). */
 export interface TokenizerLike {
@@ -30,14 +31,13 @@ export class TokenizerState {
     this.#stopIds = stopIds;
   }
 
-  /** The vocabulary if it was read already (the constraint reads a token's text from it). */
-  get vocabulary(): Vocabulary | undefined {
-    return this.#vocabulary;
-  }
-
   /** The vocabulary, read now if it was not. */
   readVocabulary(): Vocabulary {
-    this.#vocabulary ??= readVocabulary(this.#json, { vocabSize: this.#vocabSize, stopIds: this.#stopIds });
+    if (!this.#vocabulary) {
+      const started = observed() ? performance.now() : 0;
+      this.#vocabulary = readVocabulary(this.#json, { vocabSize: this.#vocabSize, stopIds: this.#stopIds });
+      if (started) notify("built", { part: "vocabulary", ms: performance.now() - started });
+    }
     return this.#vocabulary;
   }
 
@@ -51,9 +51,11 @@ export class TokenizerState {
     this.#xgrammar ??= (async () => {
       const vocabulary = this.readVocabulary();
       const xgrammar = await loadXGrammar();
+      const started = observed() ? performance.now() : 0;
       const table = await XGrammarTokenizer.create(xgrammar, vocabulary);
       TokenShapes.for(vocabulary, WHITESPACE_LIMIT);
       Utf8Shapes.for(vocabulary.encoded).mask(0);
+      if (started) notify("built", { part: "xgrammar", ms: performance.now() - started });
       return table;
     })();
     this.#xgrammar.catch(() => (this.#xgrammar = undefined));

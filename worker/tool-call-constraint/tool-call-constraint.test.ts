@@ -32,8 +32,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
   const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100, ebnf?: string) =>
     new ToolCallConstraint({
       grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] },
+      texts: VOCABULARY.encoded,
       vocabulary: () => VOCABULARY,
-      vocabularyIfRead: () => VOCABULARY,
+      openerId: id("<tool_call>"),
       toolChoice,
       thinking,
       maxNewTokens,
@@ -53,7 +54,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
 
   it("none: the opener token, and a token that completes a spelled opener, are masked; other pieces are not", async () => {
     const subject = constraint("none");
-    expect(masked(await allowedAfter(subject, []))).toEqual(["<tool_call>", "<tool_call>x"]);
+    // The first token: only the opener's own token is told apart (the rest is scanned after it).
+    expect(masked(await allowedAfter(subject, []))).toEqual(["<tool_call>"]);
+    expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>", "<tool_call>x"]);
     expect(masked(await allowedAfter(subject, ["<", "tool"]))).toEqual(["<tool_call>", "<tool_call>x", "_call>"]);
     expect(masked(await allowedAfter(subject, ["_call"]))).toEqual([">", "<tool_call>", "<tool_call>x"]);
   });
@@ -76,9 +79,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(await allowedAfter(subject, [">"])).toEqual(["\n"]);
   });
 
-  it("required: only the opener's pieces may start the reply (no text, no end of turn)", async () => {
+  it("required: only the opener may start the reply (no text, no end of turn), and after the first token its pieces too", async () => {
     const subject = constraint("required");
-    expect(await allowedAfter(subject, [])).toEqual(["<", "<tool_call>"]);
+    expect(await allowedAfter(subject, [])).toEqual(["<tool_call>"]);
     expect(await allowedAfter(subject, ["<"])).toEqual(["tool"]);
   });
 
@@ -113,9 +116,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(lost).toBe(0);
   });
 
-  it("before the vocabulary is read (the first token), only the opener's own token is told apart: none masks it, required allows it alone", async () => {
+  it("the first token is told apart by the opener's own token alone (nothing is scanned before it): none masks it, required allows it alone", async () => {
     const early = (toolChoice: ToolChoice) =>
-      new ToolCallConstraint({ grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] }, vocabulary: () => VOCABULARY, openerId: id("<tool_call>"), toolChoice, thinking: false, maxNewTokens: 100, createMatcher });
+      new ToolCallConstraint({ grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] }, texts: VOCABULARY.encoded, vocabulary: () => VOCABULARY, openerId: id("<tool_call>"), toolChoice, thinking: false, maxNewTokens: 100, createMatcher });
     const first = async (subject: ToolCallConstraint) => {
       await subject.prepare();
       const logits = new Float32Array(TEXTS.length);
@@ -136,9 +139,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
   });
 
   it("auto: near the limit, no call opens that could not close in the tokens left", async () => {
-    const subject = constraint("auto", false, 5, LETTERS);
-    // 5 left: the opener and the shortest call after it ("\n", "a", "\n", "</tool_call>") fit.
-    expect(masked(await allowedAfter(subject, []))).toEqual(["<tool_call>x"]);
+    const subject = constraint("auto", false, 6, LETTERS);
+    // 5 left after "hi": the opener and the shortest call after it ("\n", "a", "\n", "</tool_call>") fit.
+    expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>x"]);
     // 4 left: they would not, so the opener is masked like under `none`.
     expect(masked(await allowedAfter(subject, ["hi"]))).toEqual(["<tool_call>", "<tool_call>x"]);
   });

@@ -14,11 +14,15 @@ export type ToolChoice = "auto" | "required" | "none";
 
 export interface ToolCallConstraintOptions {
   grammar: ToolCallGrammar;
-  /** The vocabulary, read when first needed (after the first token: until then only `openerId` is known). */
+  /**
+   * Each id's text as the tokenizer writes it (byte-level characters), from
+   * the tokenizer's own vocabulary (nothing is built for it): what tells the
+   * call opener and `</think>` apart outside a call.
+   */
+  texts: readonly string[];
+  /** The constraint's vocabulary (special tokens empty), read when a call first opens. */
   vocabulary: () => Vocabulary;
-  /** The vocabulary if it is read already. */
-  vocabularyIfRead?: () => Vocabulary | undefined;
-  /** The call opener's own token id (Qwen's `<tool_call>` is an added token), known before the vocabulary is read. */
+  /** The call opener's own token id (Qwen's `<tool_call>` is an added token): the first token is told apart by it alone. */
   openerId?: number;
   toolChoice: ToolChoice;
   /** The prompt left the model thinking: `required` lets it finish its `<think>` block first. */
@@ -67,7 +71,9 @@ const NEWLINES = /^Ċ+$/;
 export class ToolCallConstraint {
   #options: ToolCallConstraintOptions;
   #disabled = false;
-  #tables?: { vocabulary: Vocabulary; opener: OpenerMasks; speller: TokenSpeller; utf8: Utf8Shapes; bytes: TokenBytes };
+  #tables?: { vocabulary: Vocabulary; speller: TokenSpeller; utf8: Utf8Shapes; bytes: TokenBytes };
+  /** Which tokens write the opener: scanned after the first token, never before it. */
+  #opener?: OpenerMasks;
   #state: State;
   #recent = "";
   #pending: number[] = [];
@@ -86,19 +92,14 @@ export class ToolCallConstraint {
     this.#state = options.toolChoice === "required" ? (options.thinking ? "think" : "await") : "free";
   }
 
-  /** The vocabulary's tables, read now if they were not (never for the first token: apply() then makes do with `openerId`). */
+  /** The vocabulary's tables for a call, read when a call first needs them. */
   #read() {
     if (!this.#tables) {
       const vocabulary = this.#options.vocabulary();
       const { encoded } = vocabulary;
-      this.#tables = { vocabulary, opener: OpenerMasks.for(this.#options.grammar.callOpen, encoded), speller: TokenSpeller.for(encoded), utf8: Utf8Shapes.for(encoded), bytes: TokenBytes.for(vocabulary) };
+      this.#tables = { vocabulary, speller: TokenSpeller.for(encoded), utf8: Utf8Shapes.for(encoded), bytes: TokenBytes.for(vocabulary) };
     }
     return this.#tables;
-  }
-
-  /** The tables if the vocabulary is read already. */
-  #tablesIfRead() {
-    return this.#tables ?? (this.#options.vocabularyIfRead?.() ? this.#read() : undefined);
   }
 
   /** A token was sampled. */
@@ -125,6 +126,7 @@ export class ToolCallConstraint {
   async prepare(): Promise<number[]> {
     const started = observed() ? performance.now() : 0;
     const wasInCall = this.#state === "call";
+    if (this.#pending.length) this.#opener ??= OpenerMasks.for(this.#options.grammar.callOpen, this.#options.texts);
     for (const id of this.#pending.splice(0)) {
       this.#generated += 1;
       if (this.#state === "call") this.#readInCall(id);
@@ -150,7 +152,7 @@ export class ToolCallConstraint {
   }
 
   async #readOutside(id: number): Promise<void> {
-    const token = this.#read().vocabulary.encoded[id] ?? "";
+    const token = this.#options.texts[id] ?? "";
     this.#recent = (this.#recent + token).slice(-64);
     if (this.#state === "await" && this.#whitespace >= 0) this.#whitespace += [...token].length;
     const close = this.#recent.lastIndexOf(THINK_CLOSE);
@@ -215,32 +217,32 @@ export class ToolCallConstraint {
     }
     // `none`, or a call that could not close in the tokens left: nothing may complete the opener.
     const closed = this.#options.toolChoice === "none" || (this.#shortestCall !== undefined && this.#options.maxNewTokens - this.#generated - 1 < this.#shortestCall);
-    const tables = this.#tablesIfRead();
-    if (!tables) {
+    const opener = this.#opener;
+    if (!opener) {
       // The first token (the vocabulary is read after it): the opener's own token is all that can be told apart.
-      const opener = this.#options.openerId;
-      if (opener === undefined) return;
+      const id = this.#options.openerId;
+      if (id === undefined) return;
       if (this.#state === "await") {
-        const kept = logits[opener]!;
+        const kept = logits[id]!;
         logits.fill(-Infinity);
-        logits[opener] = kept;
-      } else if (closed) logits[opener] = -Infinity;
+        logits[id] = kept;
+      } else if (closed) logits[id] = -Infinity;
       return;
     }
-    const partial = tables.opener.partial(this.#recent);
+    const partial = opener.partial(this.#recent);
     if (this.#state === "await") {
       const keep = new Uint8Array(logits.length);
-      for (const id of tables.opener.pieces(partial)) keep[id] = 1;
+      for (const id of opener.pieces(partial)) keep[id] = 1;
       // After a thinking block, the template's blank line before the call.
       if (partial === 0 && this.#whitespace >= 0 && this.#whitespace < 2) {
-        tables.vocabulary.encoded.forEach((token, id) => {
+        this.#options.texts.forEach((token, id) => {
           if (token && token.length + this.#whitespace <= 2 && NEWLINES.test(token)) keep[id] = 1;
         });
       }
       for (let id = 0; id < logits.length; id++) if (!keep[id]) logits[id] = -Infinity;
       return;
     }
-    const { ids, exact } = tables.opener.completing(partial);
+    const { ids, exact } = opener.completing(partial);
     // Otherwise nothing may run past the opener in the same token.
     for (let index = 0; index < ids.length; index++) if (closed || !exact[index]) logits[ids[index]!] = -Infinity;
   }

@@ -51,6 +51,8 @@ export interface ConstrainedGeneration {
    * to the generation's sequence, and handed to `onAhead`.
    */
   beforeForward: (inputs: unknown) => Promise<void>;
+  /** Called once `generate()` returned. */
+  done: () => void;
 }
 
 /**
@@ -59,9 +61,11 @@ export interface ConstrainedGeneration {
  * or built), nothing to constrain (`auto` / `required` with no tools
  * offered; `required` then behaves as `auto`), or a tokenizer the constraint
  * cannot read. `none` forbids the call opener whether or not tools are
- * offered. The vocabulary, xgrammar's table and the tool set's grammar are
- * built in the background from the first pass on, and kept for later
- * generations; only a call that opens waits for them.
+ * offered. Outside calls it reads the tokenizer's own texts; the
+ * vocabulary, xgrammar's table and the tool set's grammar are built in a
+ * later task once the first token is out (or after a generation too short
+ * for that), and kept for later generations; only a call that opens before
+ * they are ready waits for them.
  */
 export function constraintForRequest(
   request: Pick<GenerateRequest, "tools" | "toolChoice" | "constrainToolCalls" | "enableThinking" | "model">,
@@ -79,12 +83,15 @@ export function constraintForRequest(
     return undefined;
   }
   const grammar = modelFormat(request.model.format).grammar(request.tools);
-  const tokenizer = context.tokenizer as { encode(text: string, options: object): number[] };
+  const tokenizer = context.tokenizer as { encode(text: string, options: object): number[]; _tokenizer?: { model?: { vocab?: unknown } } };
+  // transformers.js 4.3 keeps each id's byte-level text in its BPE model: read as it is, nothing built.
+  const ownTexts = tokenizer._tokenizer?.model?.vocab;
+  const texts = Array.isArray(ownTexts) ? (ownTexts as string[]) : state.readVocabulary().encoded;
   const compiled = () => state.xgrammar().then((table) => table.compile(grammar));
   const constraint = new ToolCallConstraint({
     grammar,
+    texts,
     vocabulary: () => state.readVocabulary(),
-    vocabularyIfRead: () => state.vocabulary,
     ...(state.addedTokenId(grammar.callOpen) !== undefined && { openerId: state.addedTokenId(grammar.callOpen)! }),
     toolChoice,
     thinking: request.enableThinking ?? false,
@@ -99,7 +106,7 @@ export function constraintForRequest(
   });
   const library = context.library;
   let sequence: bigint[] | undefined;
-  let first = true;
+  let passes = 0;
   class ConstraintProcessor extends library.LogitsProcessor {
     override _call(_inputIds: bigint[][], logits: never) {
       constraint.apply((logits as unknown as { data: Float32Array }[])[0]!.data);
@@ -122,16 +129,17 @@ export function constraintForRequest(
     logitsProcessor: list,
     observer: new TokenObserver(),
     beforeForward: async (inputs) => {
-      if (first) {
-        first = false;
-        // Built while the prompt's pass runs (where the model computes off this thread), never before it.
-        if (toolChoice !== "none") later(compiled);
-      }
+      // Built once the first token is out (never before it), in a later task: ready, or nearly, when a call opens.
+      if (++passes === 2 && toolChoice !== "none") later(compiled);
       const ahead = await constraint.prepare();
       if (!ahead.length) return;
       extendInputs(library, inputs as ForwardInputs, ahead);
       sequence?.push(...ahead.map(BigInt));
       context.onAhead?.(ahead);
+    },
+    done: () => {
+      // A generation that ended before its second pass: built now, in the idle time before the next.
+      if (passes < 2 && toolChoice !== "none") later(compiled);
     },
   };
 }

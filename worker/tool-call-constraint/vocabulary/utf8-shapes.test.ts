@@ -39,6 +39,7 @@ describe("Utf8Shapes", () => {
     const vocabulary = { vocabSize: VOCABULARY.length, encoded: [...VOCABULARY], stopIds: [], buildMs: 0 };
     const subject = new ToolCallConstraint({
       grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] },
+      texts: vocabulary.encoded,
       vocabulary: () => vocabulary,
       toolChoice: "auto",
       thinking: false,
