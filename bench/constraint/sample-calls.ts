@@ -13,7 +13,7 @@ export interface CallFigures {
   knownName: number;
   /** Parsed calls whose input is valid against that tool's schema (ajv, JSON Schema 2020-12: not the runtime's own validator). */
   schemaValid: number;
-  /** Calls that reached the format's closer within the token budget. */
+  /** Calls the parser read whole (to the format's closer) within the token budget. */
   closed: number;
   /** Parsed calls naming a tool that was not offered. */
   unknownNames: number;
@@ -51,12 +51,13 @@ export async function sampleCalls(options: SampleCallsOptions): Promise<CallFigu
   const format = modelFormat(options.model.format);
   for (let set = 0; set < options.toolSets; set++) {
     const tools = randomTools(options.seed * 1000 + set, options.toolsPerSet ?? 3, { extended: options.extended ?? true });
-    const grammar = format.grammar(tools);
     for (let call = 0; call < options.callsPerSet; call++) {
       const events: RawEngineEvent[] = [];
-      // The call is all that is measured: once its closer is out, the rest of the reply is not awaited.
+      // The call is all that is measured: once the parser has read it whole, the rest of the reply is not awaited.
+      // (Not on the first `</tool_call>` in the text: a Qwen3.5 text value may hold one, models/qwen35-value-scan.ts.)
       const stop = new AbortController();
-      let written = "";
+      const watcher = format.createParser({ tools, thinking: false });
+      let closed = false;
       await options.engine.generate(
         {
           id: `s${set}-${call}`,
@@ -71,7 +72,9 @@ export async function sampleCalls(options: SampleCallsOptions): Promise<CallFigu
         },
         (event) => {
           events.push(event);
-          if (event.type === "text" && (written += event.text).includes(grammar.callClose)) stop.abort();
+          if (event.type !== "text" || closed) return;
+          closed = watcher.push(event.text).some((read) => read.type === "tool-call" || read.type === "tool-call-invalid");
+          if (closed) stop.abort();
         },
         stop.signal,
       );
@@ -79,7 +82,7 @@ export async function sampleCalls(options: SampleCallsOptions): Promise<CallFigu
       const usage = events.find((event) => event.type === "usage");
       if (usage?.type === "usage") figures.outputTokens += usage.usage.outputTokens;
       figures.calls += 1;
-      if (text.includes(grammar.callClose)) figures.closed += 1;
+      if (closed) figures.closed += 1;
       else if (figures.unclosed.length < 3) figures.unclosed.push(text);
       const parser = format.createParser({ tools, thinking: false });
       const parsedEvents = [...parser.push(text), ...parser.end()];
