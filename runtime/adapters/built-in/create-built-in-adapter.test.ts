@@ -321,17 +321,19 @@ describe("createBuiltInAdapter runs (a double of the Prompt API)", () => {
     expect(textOf(next.parts)).toBe("Fresh.");
   });
 
-  it("a run failing on the built-in model continues on the next adapter of createFallbackAdapter", async () => {
+  it("createFallbackAdapter([builtIn, local, cloud]): a run failing on the built-in model continues on the next, in the error model's words", async () => {
     const { adapter } = setup({ respond: () => {
       throw new DOMException("model crashed: internal detail 0x42", "UnknownError");
     } });
     await recordStatuses(adapter).until((status) => status.state === "ready");
-    const cloud = createScriptedAdapter({ id: "cloud", label: "Cloud", runs: [[{ type: "message-start", messageId: "c1" }, { type: "text-delta", messageId: "c1", delta: "Answered in the cloud." }, { type: "finish", reason: "stop" }]] });
-    const fallback = createFallbackAdapter([adapter, cloud]);
+    const local = createScriptedAdapter({ id: "local", label: "On this device", runs: [[{ type: "message-start", messageId: "l1" }, { type: "text-delta", messageId: "l1", delta: "Answered on this device." }, { type: "finish", reason: "stop" }]] });
+    const cloud = createScriptedAdapter({ id: "cloud", label: "Cloud", runs: [] });
+    const fallback = createFallbackAdapter([adapter, local, cloud]);
     const { parts } = await drive(fallback, [user("u1", "Hi")]);
-    expect(textOf(parts)).toBe("Answered in the cloud.");
+    expect(textOf(parts)).toBe("Answered on this device.");
     expect(parts.some((part) => part.type === "error")).toBe(false);
-    expect(fallback.notice()).toMatchObject({ from: "built-in", to: "cloud", code: "generation_failed" });
+    expect(fallback.notice()).toMatchObject({ from: "built-in", to: "local", code: "generation_failed" });
+    expect(cloud.requests).toEqual([]);
     expect(JSON.stringify(parts)).not.toContain("0x42");
   });
 });
