@@ -41,17 +41,26 @@ function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes
   const context = reading.context();
   let refused: Int32Array | undefined;
   const refusedMask = () => (refused ??= new Int32Array(allowed.length));
-  const candidates: ArrayLike<number>[] = [shapes.longSpaceTokens];
+  const candidates: ArrayLike<number>[] = [];
   const single: number[] = [];
-  // A whitespace run near the limit: tokens that would carry it past.
-  if (context.space + shapes.maxLeadingSpace > WHITESPACE_LIMIT) {
-    for (const id of shapes.byLeadingSpace) {
-      if (shapes.leadingSpace[id]! + context.space <= WHITESPACE_LIMIT) break;
-      single.push(id);
-    }
-  }
   const json = context.json;
   const string = json?.string;
+  const raw = context.raw;
+  if (!string && !raw && !context.tag) {
+    // Whitespace here is counted: a token whose leading run carries it past the limit is refused from the table alone.
+    if (context.space + shapes.maxLeadingSpace > WHITESPACE_LIMIT) {
+      for (let index = 0; index < shapes.byLeadingSpace.length; index++) {
+        const id = shapes.byLeadingSpace[index]!;
+        if (shapes.leadingSpace[id]! + context.space <= WHITESPACE_LIMIT) break;
+        if (has(allowed, id)) set(refusedMask(), id);
+      }
+    }
+    candidates.push(shapes.longSpaceTokens);
+  } else {
+    // In text whitespace is not counted: a long run matters only in a token that may leave the text (closing the string, or a tag).
+    const leaves = string ? shapes.closesString : shapes.special;
+    for (let index = 0; index < shapes.longSpaceTokens.length; index++) if (leaves[shapes.longSpaceTokens[index]!]) single.push(shapes.longSpaceTokens[index]!);
+  }
   if (string) {
     if (string.escape > 0 || string.literal) {
       // Inside an escape, or a name or enum member, the mask allows only a few tokens: try them all.
@@ -72,7 +81,6 @@ function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes
     if (json.boundedValue) candidates.push(shapes.quoteTokens, shapes.separatorTokens);
   }
   if (context.tag) candidates.push(shapes.gtTokens);
-  const raw = context.raw;
   if (raw) {
     const pending = raw.pending.length;
     if (raw.bounded) {

@@ -48,6 +48,10 @@ describe("callWalker: the bounds the EBNF leaves out, counted as the parsers rea
     expect(reads(tools, "hermes-json", `${run(WHITESPACE_LIMIT + 1)}{"name": "f"`)).toBe(false);
     expect(reads(tools, "qwen-xml", xml(run(100)))).toBe(true);
     expect(reads(tools, "qwen-xml", `\n<function=f>${run(WHITESPACE_LIMIT + 1)}<parameter=t>`)).toBe(false);
+    // After a JSON value in Qwen3.5's tags too.
+    const object = [{ name: "f", inputSchema: { type: "object", properties: { o: { type: "object" } } } }];
+    expect(reads(object, "qwen-xml", `\n<function=f>\n<parameter=o>\n{}${run(WHITESPACE_LIMIT)}</parameter>`)).toBe(true);
+    expect(reads(object, "qwen-xml", `\n<function=f>\n<parameter=o>\n{}${run(WHITESPACE_LIMIT + 1)}</parameter>`)).toBe(false);
   });
 
   it("counts an array's items against minItems and maxItems", () => {

@@ -126,7 +126,8 @@ export class XmlWalker {
         case "json": {
           const json = this.#json!;
           // A `<` ends a number written right before `</parameter>`, then starts that tag; inside a string it is text.
-          if (!json.done && !json.feed(bytes, index, index + 1)) return false;
+          // Whitespace after a whole value still goes to the JSON walker, which caps its run.
+          if ((!json.done || isSpace(byte)) && !json.feed(bytes, index, index + 1)) return false;
           if (byte === 0x3c && json.done) {
             this.#state = "tag";
             this.#tag = "<";
