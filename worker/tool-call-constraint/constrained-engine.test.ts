@@ -66,7 +66,8 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
     };
   }, 600_000);
 
-  it("nothing of the constraint is read or built with constrainToolCalls: false; on, only once the first token is out", async () => {
+  // 80 tokens, and 8 (near the limit from the start: \`auto\` then asks how short a call can be, which needs the grammar).
+  it.each([80, 8])("nothing of the constraint is read or built with constrainToolCalls: false; on, only once the first token is out (maxNewTokens %i)", async (maxNewTokens) => {
     // A fresh engine (its own tokenizer, nothing of it built), and its events and the constraint's in the order they came.
     const fresh = new TransformersEngine({ localModelPath: `${dirname((await ensureTestModel(lineFirstModel())).folder)}/` });
     const order: string[] = [];
@@ -76,7 +77,7 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
     try {
       const model = testModelSource("scripted-line-first");
       const generate = (id: string, constrainToolCalls: boolean) =>
-        fresh.generate({ id, conversationId: id, model, messages: [{ role: "user", content: "Buy socks" }], tools, temperature: 0, maxNewTokens: 80, constrainToolCalls }, (event) => event.type === "text" && order.push("text"), new AbortController().signal);
+        fresh.generate({ id, conversationId: id, model, messages: [{ role: "user", content: "Buy socks" }], tools, temperature: 0, maxNewTokens, constrainToolCalls }, (event) => event.type === "text" && order.push("text"), new AbortController().signal);
       await generate("off-1", false);
       await generate("off-2", false);
       expect(order.filter((entry) => entry !== "text")).toEqual([]);

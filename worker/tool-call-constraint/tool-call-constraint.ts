@@ -190,7 +190,8 @@ export class ToolCallConstraint {
   /** `auto`, near the limit: how many tokens the shortest call takes, learnt in the background (the text streams on). */
   #learnShortestCall(): void {
     if (this.#state !== "free" || this.#options.toolChoice !== "auto" || this.#disabled || this.#shortestCallAsked) return;
-    if (this.#options.maxNewTokens - this.#generated > OPENING_HORIZON) return;
+    // Not before the first token is out: asking builds the grammar, which would hold that token up.
+    if (this.#generated === 0 || this.#options.maxNewTokens - this.#generated > OPENING_HORIZON) return;
     this.#shortestCallAsked = true;
     void this.#planner().then((planner) => {
       const cost = planner ? OpenCall.shortestCall(planner, this.#read().speller) : -1;
