@@ -301,7 +301,6 @@ export class TransformersEngine implements ModelEngine {
             stopping_criteria: [new AbortCriteria(), ...(constrained ? [constrained.observer] : [])],
             ...(constrained && { logits_processor: constrained.logitsProcessor }),
           } as never)) as unknown as { sequences: { data: BigInt64Array }; past_key_values: CacheEntries & { get_seq_length(): number } };
-          constrained?.done();
           const finalEntries: CacheEntries = { ...output.past_key_values };
           // What generate() was handed and did not replace is the engine's to free.
           disposeEntriesExcept(kept?.entries, finalEntries);
@@ -321,6 +320,7 @@ export class TransformersEngine implements ModelEngine {
         snapshot = undefined;
       } finally {
         (model as { forward: unknown }).forward = forward;
+        constrained?.done();
       }
 
       const decodeSeconds = firstTokenAt === undefined ? 0 : (lastTokenAt - firstTokenAt) / 1000;

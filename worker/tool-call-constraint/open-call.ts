@@ -131,8 +131,9 @@ export class OpenCall {
     return new BudgetClosing(planner, speller).cost();
   }
 
-  dispose(): void {
+  /** Lets the matcher go; `closed`: the call reached its closer (only then is it reported). */
+  dispose(closed = true): void {
     this.#matcher.dispose();
-    notify("callClosed", { forwardPasses: this.passes, tokens: this.tokens, narrowedSteps: this.#budget?.narrowed ?? 0, planned: this.#budget?.planned ?? false });
+    if (closed) notify("callClosed", { forwardPasses: this.passes, tokens: this.tokens, narrowedSteps: this.#budget?.narrowed ?? 0, planned: this.#budget?.planned ?? false });
   }
 }

@@ -73,6 +73,26 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(subject.completedCalls).toBe(1);
   });
 
+  it("end(): a closer sampled last is read (the call is reported closed); a call left open lets its matcher go unreported", async () => {
+    const closed: unknown[] = [];
+    const detach = observeToolCallConstraints({ callClosed: (call) => closed.push(call) });
+    try {
+      const last = constraint("auto");
+      await allowedAfter(last, ["<tool_call>", "\n", "a", "\n"]);
+      // The generation's last token: sampled, never followed by another step.
+      last.observe(id("</tool_call>"));
+      last.end();
+      expect([last.inCall, last.completedCalls, closed.length]).toEqual([false, 1, 1]);
+      const cut = constraint("auto");
+      await allowedAfter(cut, ["<tool_call>", "\n"]);
+      cut.observe(id("a"));
+      cut.end();
+      expect([cut.inCall, cut.completedCalls, closed.length]).toEqual([false, 0, 1]);
+    } finally {
+      detach();
+    }
+  });
+
   it("auto: a spelled opener opens the call too", async () => {
     const subject = constraint("auto");
     await allowedAfter(subject, ["<", "tool", "_call"]);

@@ -199,6 +199,23 @@ export class ToolCallConstraint {
     });
   }
 
+  /**
+   * The generation ended: what was sampled since the last step is read into
+   * an open call (the last token may be its closer), and a call still open
+   * (cut off, or aborted) lets its matcher go.
+   */
+  end(): void {
+    for (const id of this.#pending.splice(0)) {
+      if (this.#state !== "call") break;
+      this.#generated += 1;
+      this.#readInCall(id);
+    }
+    if (!this.#call) return;
+    this.#call.dispose(false);
+    this.#call = undefined;
+    this.#state = "free";
+  }
+
   #leaveCall(): void {
     this.#call!.dispose();
     this.#call = undefined;

@@ -51,7 +51,7 @@ export interface ConstrainedGeneration {
    * to the generation's sequence, and handed to `onAhead`.
    */
   beforeForward: (inputs: unknown) => Promise<void>;
-  /** Called once `generate()` returned. */
+  /** Called once `generate()` returned or threw: the last token read, an open call let go. */
   done: () => void;
 }
 
@@ -138,6 +138,7 @@ export function constraintForRequest(
       context.onAhead?.(ahead);
     },
     done: () => {
+      constraint.end();
       // A generation that ended before its second pass: built now, in the idle time before the next.
       if (passes < 2 && toolChoice !== "none") later(compiled);
     },
