@@ -15,6 +15,7 @@ import * as ort from "onnxruntime-web/webgpu";
 import { MODEL_CACHE_NAME, modelFileUrl } from "../worker/model-file-url.js";
 import { ORT_WASM_PATHS } from "../worker/ort-wasm-paths.js";
 import { ByteLevelDecoder, type TokenizerJson } from "./byte-level-decoder.js";
+import { sharedNow } from "./shared-clock.js";
 import { serveWorker } from "./worker-rpc.js";
 
 export interface BareModelArgs {
@@ -127,6 +128,7 @@ serveWorker({
     const inputs = new Set(session.inputNames);
     const started = performance.now();
     let first: number | undefined;
+    let firstTokenAt = 0;
     let last = started;
     let past: Record<string, ort.Tensor> = {};
     for (const input of cacheInputs) {
@@ -163,7 +165,10 @@ serveWorker({
       }
       outputTokens += 1;
       last = performance.now();
-      first ??= last;
+      if (first === undefined) {
+        first = last;
+        firstTokenAt = sharedNow();
+      }
       const piece = decoder.next(best);
       text += piece;
       emit({ text: piece });
@@ -187,6 +192,7 @@ serveWorker({
       text,
       workerTtftMs: first === undefined ? 0 : first - started,
       workerDecodeTokPerS: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
+      firstTokenAt,
     };
   },
 });

@@ -27,7 +27,7 @@ describe("the bench page", () => {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}/`);
     await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
-    expect(await page.inputValue("#model")).toBe("tiny");
+    expect(await page.inputValue("#model")).toBe("tiny-text");
     expect(await page.locator("#model option").count()).toBeGreaterThan(1);
   });
 });

@@ -11,6 +11,9 @@ export type BenchPath = "runtime" | "transformers" | "ort";
 
 export const BENCH_PATHS: readonly BenchPath[] = ["runtime", "transformers", "ort"];
 
+/** The model `npm run bench` and the page start on: `tiny` with a reply that is visible text (bench/visible-text-model.ts). */
+export const DEFAULT_BENCH_MODEL = "tiny-text";
+
 export const PATH_LABELS: Readonly<Record<BenchPath, string>> = {
   runtime: "runtime (createLocalAdapter.run, engine worker)",
   transformers: "transformers.js directly (own worker)",
@@ -113,14 +116,25 @@ export interface ToolLoopSummary {
   sameOutput: boolean;
 }
 
-/** One generation through one path. Times are measured on the page's main thread. */
+/**
+ * One generation through one path, timed on the same events on every path:
+ * the page's call, the engine's first token (its worker's clock read on the
+ * page's: bench/shared-clock.ts), the engine's token events, and the first
+ * visible text arriving on the page.
+ */
 export interface GenerationSample {
-  /** From the generate call to the first streamed output arriving on the page. */
+  /** From the page's call to the engine sampling its first token. */
   ttftMs: number;
+  /** From the page's call to the first text with more than whitespace arriving on the page (what a person sees first). */
+  visibleTtftMs: number;
   /** Prompt tokens / TTFT. */
   prefillTokPerS: number;
-  /** (output tokens - 1) / (last output arrival - first output arrival). */
+  /** (output tokens - 1) / (last token - first token), on the engine's token events (= workerDecodeTokPerS). */
   decodeTokPerS: number;
+  /** (output tokens - 1) / (the generation's end on the page - the first visible text on the page). */
+  pageDecodeTokPerS: number;
+  /** The engine's first token on the shared clock (0: none). */
+  firstTokenAt: number;
   promptTokens: number;
   outputTokens: number;
   /** The same two figures as the worker measured them (no message hop). */
@@ -172,6 +186,8 @@ export interface PathSummary {
   firstDecodeTokPerS: Stat;
   /** Over the timed generations (not the first after a load). */
   ttftMs: Stat;
+  visibleTtftMs: Stat;
+  pageDecodeTokPerS: Stat;
   prefillTokPerS: Stat;
   decodeTokPerS: Stat;
   promptTokens: number;
@@ -194,7 +210,11 @@ export interface PathSummary {
  * 1 for speed is better.
  */
 export interface Ratios {
+  /** The engine's first token. */
   ttft: number;
+  /** The first visible text on the page. */
+  visibleTtft: number;
+  /** On the engine's token events. */
   decode: number;
   firstTtft: number;
   warmLoad: number;

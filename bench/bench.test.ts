@@ -24,7 +24,7 @@ describe("parseBenchArguments", () => {
     expect(() => parseBenchArguments(["--modle", "tiny"])).toThrow(/Unknown option --modle/);
     expect(() => parseBenchArguments(["--runs", "0"])).toThrow(/--runs must be/);
     expect(() => parseBenchArguments(["--generations", "0"])).toThrow(/--generations must be/);
-    expect(parseBenchArguments([]).config).toMatchObject({ model: "tiny", device: "wasm", runs: 3, generations: 3 });
+    expect(parseBenchArguments([]).config).toMatchObject({ model: "tiny-text", device: "wasm", runs: 3, generations: 3 });
     expect(parseBenchArguments([]).config.threads).toBeUndefined();
     expect(parseBenchArguments(["--threads", "2"]).config.threads).toBe(2);
     expect(() => parseBenchArguments(["--threads", "0"])).toThrow(/--threads must be/);
@@ -44,7 +44,7 @@ describe("ByteLevelDecoder (the bare ONNX Runtime baseline's only tokenizer work
 });
 
 // Not a timed test: it checks that `npm run bench` runs end to end and that its JSON is whole.
-describe("npm run bench on the tiny model (smoke)", () => {
+describe("npm run bench on the tiny model's visible-text variant (smoke)", () => {
   let out: string;
   let result: BenchResult;
   let stdout: string;
@@ -54,7 +54,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
     out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     ({ stdout } = await run(
       process.execPath,
-      ["bench/run-bench.mjs", "--model", "tiny", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--out", out],
+      ["bench/run-bench.mjs", "--model", "tiny-text", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--out", out],
       { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     ));
     result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;
@@ -88,7 +88,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
   });
 
   it("has every field, with plausible values, for all three paths", () => {
-    expect(result).toMatchObject({ version: 2, config: { model: "tiny", device: "wasm", runs: 2, generations: 2, outputTokens: 8 }, model: { id: "tiny", dtype: "fp32" } });
+    expect(result).toMatchObject({ version: 2, config: { model: "tiny-text", device: "wasm", runs: 2, generations: 2, outputTokens: 8 }, model: { id: "tiny-text", dtype: "fp32" } });
     expect(result.model.weightsBytes).toBeGreaterThan(50_000);
     expect(result.environment.cores).toBeGreaterThan(0);
     // The bench server sends COOP/COEP; with no --threads every path gets the runtime's default.
@@ -99,7 +99,7 @@ describe("npm run bench on the tiny model (smoke)", () => {
     expect(result.bandwidthLimitTokPerS).toBeCloseTo(50e9 / result.model.weightsBytes);
     for (const path of ["runtime", "transformers", "ort"] as const) {
       const summary = result.summary[path] as PathSummary;
-      for (const key of ["loadColdMs", "loadWarmMs", "firstTtftMs", "firstDecodeTokPerS", "ttftMs", "prefillTokPerS", "decodeTokPerS", "outputTokens"] as const) positive(summary[key]);
+      for (const key of ["loadColdMs", "loadWarmMs", "firstTtftMs", "firstDecodeTokPerS", "ttftMs", "visibleTtftMs", "prefillTokPerS", "decodeTokPerS", "pageDecodeTokPerS", "outputTokens"] as const) positive(summary[key]);
       expect(summary.ttftMs.n).toBe(4);
       expect(summary.firstTtftMs.n).toBe(2);
       expect(Array.isArray(summary.longTaskScripts)).toBe(true);
@@ -114,7 +114,10 @@ describe("npm run bench on the tiny model (smoke)", () => {
         expect(sample.generations).toHaveLength(2);
         expect(sample.threads).toBe(result.threadsRequested);
         for (const generation of [sample.first, ...sample.generations]) {
-          expect(generation.text.length).toBeGreaterThan(0);
+          // tiny-text writes visible text on every path, so "visible" times an event, not the end.
+          expect(generation.text.trim().length).toBeGreaterThan(0);
+          expect(generation.firstTokenAt).toBeGreaterThan(0);
+          expect(generation.visibleTtftMs).toBeGreaterThanOrEqual(generation.ttftMs - 1);
           expect(generation.workerTtftMs).toBeGreaterThan(0);
           expect(generation.workerTtftMs).toBeLessThanOrEqual(generation.ttftMs + 1);
         }

@@ -1,6 +1,7 @@
 // A bench path loaded in its worker (run-bench-page.ts runs them), and the raw paths' loader.
 import type { GenerationSample, ToolLoopSample } from "./bench-types.js";
 import { longTaskRecorder, type LongTaskRecord } from "./long-task-recorder.js";
+import { isVisible, onThisTimeline } from "./shared-clock.js";
 import { callWorker } from "./worker-rpc.js";
 
 /** What a worker path reports of one generation. */
@@ -9,17 +10,27 @@ export interface Generated {
   outputTokens: number;
   text: string;
   workerTtftMs: number;
+  /** (output tokens - 1) / (last token - first token), on the engine's token events: every path's decode figure. */
   workerDecodeTokPerS: number;
+  /** When the engine sampled its first token, on the shared clock (shared-clock.ts); 0 when it sampled none. */
+  firstTokenAt: number;
 }
 
-/** Page-side timing of one generation: `first` is when output first arrived. */
-export function generationSample(started: number, first: number | undefined, ended: number, generated: Generated, tasks: LongTaskRecord): GenerationSample {
-  const ttftMs = (first ?? ended) - started;
-  const decodeSeconds = first === undefined ? 0 : (ended - first) / 1000;
+/**
+ * One generation timed on the same events on every path: from the page's
+ * call (`started`) to the engine's first token (`generated.firstTokenAt`),
+ * and to the first visible text arriving on the page (`firstVisible`).
+ */
+export function generationSample(started: number, firstVisible: number | undefined, ended: number, generated: Generated, tasks: LongTaskRecord): GenerationSample {
+  const ttftMs = generated.firstTokenAt > 0 ? onThisTimeline(generated.firstTokenAt) - started : ended - started;
+  const visibleTtftMs = (firstVisible ?? ended) - started;
+  const pageSeconds = firstVisible === undefined ? 0 : (ended - firstVisible) / 1000;
   return {
     ttftMs,
+    visibleTtftMs,
     prefillTokPerS: ttftMs > 0 ? generated.promptTokens / (ttftMs / 1000) : 0,
-    decodeTokPerS: decodeSeconds > 0 ? (generated.outputTokens - 1) / decodeSeconds : 0,
+    decodeTokPerS: generated.workerDecodeTokPerS,
+    pageDecodeTokPerS: pageSeconds > 0 ? (generated.outputTokens - 1) / pageSeconds : 0,
     ...generated,
     ...tasks,
   };
@@ -49,7 +60,7 @@ export async function loadWorker(worker: Worker, loadArgs: unknown, generateArgs
       const started = performance.now();
       let first: number | undefined;
       const generated = await callWorker<Generated>(worker, "generate", generateArgs, (event: { text: string }) => {
-        if (event.text) first ??= performance.now();
+        if (first === undefined && isVisible(event.text)) first = performance.now();
       });
       const ended = performance.now();
       return generationSample(started, first, ended, generated, recorder.stop());

@@ -3,7 +3,7 @@
  * `listModels()`, `run(config)`.
  */
 import { probeCapabilities } from "../worker/capability-probe.js";
-import type { BenchConfig, BenchModel, BenchResult } from "./bench-types.js";
+import { DEFAULT_BENCH_MODEL, type BenchConfig, type BenchModel, type BenchResult } from "./bench-types.js";
 import { resultChartSvg } from "./chart-svg.js";
 import { checkReachable, listModels, runBench, webLlmUnavailable } from "./run-bench-page.js";
 import { ratioLines, resultRows } from "./summarize.js";
@@ -15,8 +15,6 @@ const log = (line: string) => {
   console.log(`[bench] ${line}`);
 };
 
-/** The model the page starts on, as in the README's `npm run bench -- --model tiny`. */
-const DEFAULT_MODEL = "tiny";
 
 let models: BenchModel[] = [];
 let last: BenchResult | undefined;
@@ -68,8 +66,8 @@ async function start() {
   models = await listModels();
   const select = $<HTMLSelectElement>("model");
   for (const model of models) select.add(new Option(model.label, model.id));
-  // The README's model: the tiny test model, where it is built (the list starts with whatever sorts first).
-  select.value = models.find((model) => model.id === DEFAULT_MODEL)?.id ?? select.value;
+  // The README's model: the tiny test model's visible-text variant, where it is built (the list starts with whatever sorts first).
+  select.value = models.find((model) => model.id === DEFAULT_BENCH_MODEL)?.id ?? select.value;
   for (const id of ["model", "engine", "device"]) $(id).addEventListener("change", () => void updateAvailability());
   void checkReachable(models).then(updateAvailability);
   await updateAvailability();

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import { VISIBLE_TEXT_MODEL_ID, visibleTextModel } from "./visible-text-model.js";
 
 /** The URL prefix the bench serves built test models under: `${MODELS_BASE}/<id>/resolve/main/<path>`. */
 export const MODELS_BASE = "/models/test";
@@ -24,10 +25,12 @@ function formatOf(folder: string, modelType: string | undefined): ManifestLike["
   }
 }
 
-/** The built test models in `root` (folders with a manifest.json), for the page's model list. */
+/** The built test models in `root` (folders with a manifest.json), and `tiny-text` made from `tiny`, for the page's model list. */
 export function listBuiltModels(root: string): ManifestLike[] {
   if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true })
+  const visible = visibleTextModel(root);
+  const derived: ManifestLike[] = visible ? [{ id: visible.id, dtype: visible.dtype, files: visible.files, format: visible.format }] : [];
+  return derived.concat(readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && existsSync(join(root, entry.name, "manifest.json")))
     .flatMap((entry) => {
       try {
@@ -36,7 +39,7 @@ export function listBuiltModels(root: string): ManifestLike[] {
       } catch {
         return [];
       }
-    });
+    }));
 }
 
 /**
@@ -56,7 +59,14 @@ export function benchModelFiles(root: string): Plugin {
           return void response.end(JSON.stringify(listBuiltModels(root)));
         }
         const match = /^\/models\/test\/([\w.-]+)\/resolve\/main\/(.+)$/.exec(url);
-        const file = match && join(root, match[1]!, decodeURIComponent(match[2]!));
+        const visible = match?.[1] === VISIBLE_TEXT_MODEL_ID ? visibleTextModel(root) : undefined;
+        const own = match && visible?.override(decodeURIComponent(match[2]!));
+        if (own) {
+          response.setHeader("content-length", own.byteLength);
+          response.setHeader("content-type", "application/octet-stream");
+          return void response.end(request.method === "HEAD" ? undefined : own);
+        }
+        const file = match && (visible ? join(visible.folder, decodeURIComponent(match[2]!)) : join(root, match[1]!, decodeURIComponent(match[2]!)));
         if (!match || !file || file.includes("..") || !existsSync(file) || !statSync(file).isFile()) return next();
         response.setHeader("content-length", statSync(file).size);
         response.setHeader("content-type", "application/octet-stream");

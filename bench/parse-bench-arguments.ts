@@ -1,4 +1,4 @@
-import type { BenchConfig } from "./bench-types.js";
+import { DEFAULT_BENCH_MODEL, type BenchConfig } from "./bench-types.js";
 
 export interface BenchCliOptions {
   config: BenchConfig;
@@ -13,7 +13,8 @@ export interface BenchCliOptions {
 }
 
 export const BENCH_USAGE = `npm run bench -- [options]
-  --model <id>        a built test model (tiny, scripted, qwen3-0.6b-shaped-q8 …) or a catalog id (qwen3-0.6b/wasm-q8). Default tiny
+  --model <id>        a built test model (tiny, scripted, qwen3-0.6b-shaped-q8 …) or a catalog id (qwen3-0.6b/wasm-q8). Default tiny-text:
+                      tiny, its reply opened with a word so that it writes visible text (bench/visible-text-model.ts)
   --engine <name>     transformers (default) | web-llm (reported unavailable where it cannot run)
   --device <name>     wasm (default) | webgpu
   --runs <n>          loads of every path, each in a fresh worker (default 3; the first is cold)
@@ -63,7 +64,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
   const paths = values.get("paths")?.split(",") as BenchConfig["paths"];
   if (paths?.some((path) => !["runtime", "transformers", "ort"].includes(path))) throw new Error("--paths takes runtime, transformers, ort.");
   const config: BenchConfig = {
-    model: values.get("model") ?? "tiny",
+    model: values.get("model") ?? DEFAULT_BENCH_MODEL,
     engine,
     device,
     runs: int("runs", 3, 1),

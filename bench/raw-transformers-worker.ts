@@ -9,6 +9,7 @@ import * as transformers from "@huggingface/transformers";
 import { MODEL_CACHE_NAME, absoluteBaseUrl } from "../worker/model-file-url.js";
 import { ORT_WASM_PATHS } from "../worker/ort-wasm-paths.js";
 import type { TemplateMessage } from "../worker/protocol.js";
+import { sharedNow } from "./shared-clock.js";
 import { serveWorker } from "./worker-rpc.js";
 
 type Tokenizer = Awaited<ReturnType<typeof transformers.AutoTokenizer.from_pretrained>>;
@@ -70,6 +71,7 @@ serveWorker({
     const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
     const started = performance.now();
     let first: number | undefined;
+    let firstTokenAt = 0;
     let last = started;
     let outputTokens = 0;
     let text = "";
@@ -84,7 +86,10 @@ serveWorker({
       token_callback_function: () => {
         outputTokens += 1;
         last = performance.now();
-        first ??= last;
+        if (first === undefined) {
+          first = last;
+          firstTokenAt = sharedNow();
+        }
       },
     });
     await model.generate({ ...inputs, do_sample: false, max_new_tokens: maxNewTokens, streamer } as never);
@@ -95,6 +100,7 @@ serveWorker({
       text,
       workerTtftMs: first === undefined ? 0 : first - started,
       workerDecodeTokPerS: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
+      firstTokenAt,
     };
   },
 });

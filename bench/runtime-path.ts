@@ -8,6 +8,7 @@ import { stepPrompt } from "../worker/step-prompt.js";
 import type { BenchConfig, GenerationSample, ToolLoopSample, ToolLoopStep } from "./bench-types.js";
 import { generationSample, type LoadedPath } from "./loaded-path.js";
 import { longTaskRecorder } from "./long-task-recorder.js";
+import { isVisible, onThisTimeline } from "./shared-clock.js";
 import { BENCH_TOOLS, toolLoopMessages } from "./tool-loop.js";
 
 /** A fresh engine worker and its client. */
@@ -74,7 +75,7 @@ export async function loadRuntime(entry: CatalogEntry, userText: string, config:
       let error: string | undefined;
       for await (const part of adapter.run({ messages: [userMessage], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) as never })) {
         if (part.type === "text-delta") {
-          first ??= performance.now();
+          if (first === undefined && isVisible(part.delta)) first = performance.now();
           text += part.delta;
         } else if (part.type === "error") error = part.error;
       }
@@ -90,6 +91,7 @@ export async function loadRuntime(entry: CatalogEntry, userText: string, config:
         text,
         workerTtftMs: reported.timeToFirstTokenMs,
         workerDecodeTokPerS: reported.decodeTokensPerSecond,
+        firstTokenAt: reported.firstTokenAt ?? 0,
       }, tasks);
     };
 
@@ -121,7 +123,9 @@ export async function loadRuntime(entry: CatalogEntry, userText: string, config:
         first ??= usageAt;
       }
       if (!reported) throw new Error("runtime tool loop: the engine reported no usage");
-      return { promptTokens: reported.promptTokens, cachedPromptTokens: reported.cachedPromptTokens, ttftMs: (first ?? performance.now()) - started, workerTtftMs: reported.timeToFirstTokenMs, text };
+      // The engine's first token, as every path is timed (shared-clock.ts); the page's first part where it reports none.
+      const ttftMs = reported.firstTokenAt ? onThisTimeline(reported.firstTokenAt) - started : (first ?? performance.now()) - started;
+      return { promptTokens: reported.promptTokens, cachedPromptTokens: reported.cachedPromptTokens, ttftMs, workerTtftMs: reported.timeToFirstTokenMs, text };
     };
     let loops = 0;
     const toolLoop = async (): Promise<ToolLoopSample> => {

@@ -4,8 +4,11 @@ import { formatTable, ratioLines, summarize } from "./summarize.js";
 
 const generation = (ttftMs: number, decodeTokPerS: number, extra: Partial<GenerationSample> = {}): GenerationSample => ({
   ttftMs,
+  visibleTtftMs: ttftMs + 2,
   prefillTokPerS: 100 / (ttftMs / 1000),
   decodeTokPerS,
+  pageDecodeTokPerS: decodeTokPerS,
+  firstTokenAt: 1,
   promptTokens: 100,
   outputTokens: 16,
   workerTtftMs: ttftMs - 1,
@@ -66,6 +69,8 @@ describe("summarize", () => {
     const ratios = summary.ratios.vsTransformers!;
     // TTFT pairs: 110/100, 300/200, 120/100, 105/100 -> 1.05, 1.1, 1.2, 1.5: median 1.15.
     expect(ratios.ttft).toBeCloseTo(1.15);
+    // The first visible text, its own pairs: 112/102, 302/202, 122/102, 107/102.
+    expect(ratios.visibleTtft).toBeCloseTo((122 / 102 + 112 / 102) / 2);
     // Decode pairs: 0.9, 0.5, 0.8, 1.0 -> median 0.85.
     expect(ratios.decode).toBeCloseTo(0.85);
     expect(ratios.firstTtft).toBeCloseTo(1.5); // 2 and 1

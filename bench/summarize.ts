@@ -18,6 +18,8 @@ export function summarizePath(samples: PathSample[], bandwidthLimit: number | nu
     firstTtftMs: stat(samples.map((s) => s.first.ttftMs)),
     firstDecodeTokPerS: stat(samples.map((s) => s.first.decodeTokPerS)),
     ttftMs: stat(timed.map((g) => g.ttftMs)),
+    visibleTtftMs: stat(timed.map((g) => g.visibleTtftMs)),
+    pageDecodeTokPerS: stat(timed.map((g) => g.pageDecodeTokPerS)),
     prefillTokPerS: stat(timed.map((g) => g.prefillTokPerS)),
     decodeTokPerS: decode,
     promptTokens: every[0]?.promptTokens ?? 0,
@@ -41,6 +43,7 @@ function ratios(runs: BenchResult["runs"], raw: BenchPath): Ratios | undefined {
   const rounds = both.flatMap(([runtime, other]) => runtime.generations.flatMap((g, i): [GenerationSample, GenerationSample][] => (other.generations[i] ? [[g, other.generations[i]!]] : [])));
   return {
     ttft: pairedRatio(rounds.map(([a, b]) => [a.ttftMs, b.ttftMs])),
+    visibleTtft: pairedRatio(rounds.map(([a, b]) => [a.visibleTtftMs, b.visibleTtftMs])),
     decode: pairedRatio(rounds.map(([a, b]) => [a.decodeTokPerS, b.decodeTokPerS])),
     firstTtft: pairedRatio(both.map(([a, b]) => [a.first.ttftMs, b.first.ttftMs])),
     warmLoad: pairedRatio(both.filter(([a]) => a.loadKind === "warm").map(([a, b]) => [a.loadMs, b.loadMs])),
@@ -106,7 +109,7 @@ const spread = (s: Stat, digits: number) => (s.n === 0 ? "-" : s.n === 1 ? fixed
 
 /** The results as rows of cells: a header row first. Medians, with min-max when there are several runs. */
 export function resultRows(result: BenchResult): string[][] {
-  const rows: string[][] = [["path", "threads", "load cold ms", "load warm ms", "first TTFT ms", "TTFT ms", "prefill tok/s", "decode tok/s", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "decode / path"]];
+  const rows: string[][] = [["path", "threads", "load cold ms", "load warm ms", "first TTFT ms", "TTFT ms", "visible ms", "prefill tok/s", "decode tok/s", "page decode", "x bw limit", "prompt/out tok", "long tasks (max ms)", "TTFT / path", "visible / path", "decode / path"]];
   for (const [path, s] of Object.entries(result.summary) as [BenchPath, PathSummary][]) {
     const raw = path === "transformers" ? result.ratios.vsTransformers : path === "ort" ? result.ratios.vsOrt : undefined;
     rows.push([
@@ -116,12 +119,15 @@ export function resultRows(result: BenchResult): string[][] {
       spread(s.loadWarmMs, 0),
       spread(s.firstTtftMs, 0),
       spread(s.ttftMs, 0),
+      spread(s.visibleTtftMs, 0),
       spread(s.prefillTokPerS, 1),
       spread(s.decodeTokPerS, 1),
+      spread(s.pageDecodeTokPerS, 1),
       s.bandwidthShare === null ? "-" : `${(s.bandwidthShare * 100).toFixed(1)}%`,
       `${s.promptTokens}/${fixed(s.outputTokens.median, 0)}`,
       `${s.longTasks} (${fixed(s.longestTaskMs, 0)})`,
       raw ? `runtime/${path} ${fixed(raw.ttft, 3)}` : "",
+      raw ? `runtime/${path} ${fixed(raw.visibleTtft, 3)}` : "",
       raw ? `runtime/${path} ${fixed(raw.decode, 3)}` : "",
     ]);
   }
@@ -150,6 +156,7 @@ export function formatTable(result: BenchResult): string {
   const footer = ratioLines(result);
   const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `long frame on ${path}: ${script}`));
   const notes = [
+    "Every path on the same events: TTFT from the page's call to the engine's first token, visible to the first non-whitespace text on the page; decode on the engine's token events (page decode: first visible text to the end, on the page).",
     "Paired ratios (runtime / raw, same round); TTFT and decode over the timed generations, first TTFT over each load's first one.",
     ...footer,
     ...scripts,

@@ -129,6 +129,13 @@ export interface GenerationUsage {
   timeToFirstTokenMs: number;
   decodeTokensPerSecond: number;
   /**
+   * When the first token was sampled, as `performance.timeOrigin +
+   * performance.now()` in the engine's context: a clock the page shares, so
+   * it can time its own call against the engine's event (the bench does).
+   * Absent when no token was sampled.
+   */
+  firstTokenAt?: number;
+  /**
    * The ONNX Runtime WASM threads the generation ran on, as ONNX Runtime
    * started them (see {@link ModelSource.threads}). Only transformers.js on
    * `wasm` in a browser reports it.

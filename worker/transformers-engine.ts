@@ -332,6 +332,7 @@ export class TransformersEngine implements ModelEngine {
           outputTokens,
           timeToFirstTokenMs: firstTokenAt === undefined ? 0 : Math.round(firstTokenAt - started),
           decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
+          ...(firstTokenAt !== undefined && { firstTokenAt: performance.timeOrigin + firstTokenAt }),
           ...(request.model.device === "wasm" && this.wasmThreads !== undefined && { threads: this.wasmThreads }),
         },
       });
