@@ -25,6 +25,7 @@ export type { EvalRow } from "./evals/eval-rows.js";
 export { diffEvalReports } from "./evals/diff-eval-reports.js";
 export type { EvalDiff, EvalDiffRow } from "./evals/diff-eval-reports.js";
 export { parseEvalReport } from "./evals/parse-eval-report.js";
+export { EVAL_REPORT_GLOBAL, publishEvalReport } from "./evals/publish-eval-report.js";
 export { RUNTIME_VERSION } from "./evals/runtime-version.js";
 export type {
   EvalCall,

@@ -1,5 +1,6 @@
 import { formatBytes } from "../../errors/format-bytes.js";
 import type { EvalModelResult, EvalReport } from "./eval-report.js";
+import { modelResult } from "./model-result.js";
 
 /** One line of the report's table: a model on one scenario, or (scenario `"all"`) on every one. */
 export interface EvalRow {
@@ -15,6 +16,12 @@ export interface EvalRow {
   /** The failures' kinds with their counts (`"wrong-tool ×3"`), and the first failure's sentence. */
   failures: string;
 }
+
+/** The medians as cells: `"182 ms"`, `"12.5 tok/s"`, `"-"` where none was reported. */
+const speedCells = (result: Pick<EvalModelResult, "medianTimeToFirstTokenMs" | "medianDecodeTokensPerSecond">) => ({
+  ttft: result.medianTimeToFirstTokenMs !== undefined ? `${result.medianTimeToFirstTokenMs} ms` : "-",
+  decode: result.medianDecodeTokensPerSecond !== undefined ? `${result.medianDecodeTokensPerSecond} tok/s` : "-",
+});
 
 const rate = (passed: number, runs: number) => (runs === 0 ? 0 : passed / runs);
 
@@ -33,12 +40,11 @@ export function evalRows(report: EvalReport): EvalRow[] {
   for (const result of report.results) {
     const model = result.model.label;
     const size = result.model.bytes !== undefined ? formatBytes(result.model.bytes) : "-";
-    const ttft = result.medianTimeToFirstTokenMs !== undefined ? `${result.medianTimeToFirstTokenMs} ms` : "-";
-    const decode = result.medianDecodeTokensPerSecond !== undefined ? `${result.medianDecodeTokensPerSecond} tok/s` : "-";
     for (const entry of result.scenarios) {
-      rows.push({ model, size, scenario: entry.scenario, passed: `${entry.passed}/${entry.runs}`, passRate: rate(entry.passed, entry.runs), ttft, decode, failures: reasons(result, entry.scenario) });
+      const speeds = modelResult(result.model, [entry]);
+      rows.push({ model, size, scenario: entry.scenario, passed: `${entry.passed}/${entry.runs}`, passRate: rate(entry.passed, entry.runs), ...speedCells(speeds), failures: reasons(result, entry.scenario) });
     }
-    rows.push({ model, size, scenario: "all", passed: `${result.passed}/${result.runs}`, passRate: rate(result.passed, result.runs), ttft, decode, failures: reasons(result) });
+    rows.push({ model, size, scenario: "all", passed: `${result.passed}/${result.runs}`, passRate: rate(result.passed, result.runs), ...speedCells(result), failures: reasons(result) });
   }
   return rows;
 }

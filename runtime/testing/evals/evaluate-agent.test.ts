@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defineWebAgent } from "../../agent/define-web-agent.js";
 import { defineWebTool } from "../../core/define-web-tool.js";
+import { getModelContext } from "../../core/model-context.js";
 import { installHappyDomWebMCP, resetWebMCP } from "../../core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { createScriptedAdapter } from "../create-scripted-adapter.js";
@@ -87,7 +88,7 @@ describe("evaluateAgent on scripted adapters", () => {
     // Each run started from fresh doubles: 1 twice, then 3 twice.
     expect(added).toEqual([1, 1, 3, 3]);
     // The tools were removed after each run: none is left on the page.
-    expect(await document.modelContext!.getTools()).toEqual([]);
+    expect(await getModelContext().getTools()).toEqual([]);
     expect(modelsBelow(report, 1).map((result) => result.model.id)).toEqual(["wrong-tool", "wrong-input"]);
     expect(evalRows(report).find((row) => row.model === "wrong-tool" && row.scenario === "all")!.failures).toBe("wrong-tool ×2: Call 1: expected add_to_cart, got get_cart, place_order.");
     expect(formatEvalTable(report).split("\n")[0]).toMatch(/^model\s+download\s+scenario\s+passed\s+TTFT\s+decode\s+why it failed$/);

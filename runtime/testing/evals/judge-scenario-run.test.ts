@@ -45,7 +45,7 @@ describe("judgeScenarioRun", () => {
   it("reads an input predicate, and a predicate that throws as false", () => {
     const picky = defineAgentScenario({ id: "picky", messages: "x", calls: [{ tool: "t", input: (input) => (input as { n: number }).n > 2 }] });
     expect(judgeScenarioRun(picky, { calls: [call("t", { n: 3 })], answer: "" })).toEqual([]);
-    expect(judgeScenarioRun(picky, { calls: [call("t", null)], answer: "" })[0]!.kind).toBe("wrong-input");
+    expect(judgeScenarioRun(picky, { calls: [call("t", null)], answer: "" })[0]).toMatchObject({ kind: "wrong-input", message: "Call 1: t was called with null, which the scenario's input check refuses." });
   });
 });
 

@@ -64,7 +64,8 @@ export function judgeScenarioRun(scenario: AgentScenario, run: ObservedRun): Eva
     const sameTool = rest.find((call) => call.tool === expected.tool);
     const wanted = `${expected.tool}${expected.input === undefined ? "" : ` with ${show(expected.input)}`}`;
     if (sameTool) {
-      failures.push({ kind: "wrong-input", call: index, expected: wanted, actual: `${sameTool.tool} with ${show(sameTool.input)}`, message: `Call ${index + 1}: ${expected.tool} was called with ${show(sameTool.input)}, not ${show(expected.input)}.` });
+      const refused = typeof expected.input === "function" ? "which the scenario's input check refuses" : `not ${show(expected.input)}`;
+      failures.push({ kind: "wrong-input", call: index, expected: wanted, actual: `${sameTool.tool} with ${show(sameTool.input)}`, message: `Call ${index + 1}: ${expected.tool} was called with ${show(sameTool.input)}, ${refused}.` });
     } else if (rest.length > 0) {
       const names = rest.map((call) => call.tool).join(", ");
       failures.push({ kind: "wrong-tool", call: index, expected: wanted, actual: names, message: `Call ${index + 1}: expected ${expected.tool}, got ${names}.` });
