@@ -1,0 +1,155 @@
+// The evals page as npm start serves it (examples-config.ts + serveEvalsPage),
+// in headless Chromium, on the project's test models: the scripted Field Store
+// shoppers (right path, wrong tool, wrong input) and the random-weight tiny
+// models, through the real session, worker and engine. And `npm run eval`'s
+// runner (runEval) against the same server, as a site runs it against its own.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EvalReport } from "../../runtime/testing/index.js";
+import { evalScriptedModels } from "../../models/test-models/eval-scripted-models.js";
+import { ensureTestModel, tinyModel, tinyQwen35Model } from "../../models/test-models/index.js";
+import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { checkLayout, LAYOUT_VIEWPORTS } from "../../runtime/test-support/layout-checks.js";
+import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../../examples/examples-config.js";
+import { runEval } from "./run-eval-cli.js";
+import { serveEvalsPage } from "./serve-evals-page.js";
+
+const kinds = (report: EvalReport, model: string) =>
+  report.results.find((result) => result.model.id === model)!.scenarios.map((scenario) => [scenario.scenario, scenario.passed, scenario.attempts.flatMap((attempt) => attempt.failures.map((failure) => failure.kind))]);
+
+describe("the evals page on the test models", () => {
+  let server: ViteDevServer;
+  let browser: Browser;
+  let origin: string;
+  let report: EvalReport;
+  const folder = mkdtempSync(join(tmpdir(), "evals-page-"));
+
+  beforeAll(async () => {
+    for (const definition of [...evalScriptedModels(), tinyModel(), tinyQwen35Model()]) await ensureTestModel(definition);
+    const config = examplesConfig({ argv: [], env: {}, printUrls: false });
+    server = await createServer({
+      ...config,
+      configFile: false,
+      plugins: [...(config.plugins ?? []), serveEvalsPage()],
+      logLevel: "error",
+      server: { ...config.server, port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
+    });
+    await server.listen();
+    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    browser = await launchChromium({ webmcp: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(width: number, height: number, query = ""): Promise<{ page: Page; errors: string[] }> {
+    // A context of its own: axe-core's Playwright runner opens pages in the page's context.
+    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${origin}/evals/${query}`);
+    await page.waitForSelector("body[data-ready=true]");
+    return { page, errors };
+  }
+
+  it("runs the Field Store's scenarios at 1280 px: the right path passes, the wrong tool and the wrong input fail with that reason, the random-weight models fail with a reason; the chart plots pass rate against size; the report downloads and two compare", async () => {
+    const { page, errors } = await open(1280, 800);
+    // The models checked at first are the five small ones.
+    expect(await page.locator('input[name="model"]:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      "test-store-scripted",
+      "test-eval-store-wrong-tool",
+      "test-eval-store-wrong-input",
+      "test-tiny",
+      "test-tiny-qwen35",
+    ]);
+    await page.click("#run");
+    await page.waitForSelector("html[data-web-agents-eval=done]", { state: "attached", timeout: 60_000 });
+    report = await page.evaluate(() => (globalThis as unknown as { __webAgentsEvalReport: EvalReport }).__webAgentsEvalReport);
+
+    expect(kinds(report, "test-store-scripted")).toEqual([["buy-trail-socks", 1, []], ["declined-checkout", 0, ["answer"]]]);
+    expect(kinds(report, "test-eval-store-wrong-tool")).toEqual([["buy-trail-socks", 0, ["wrong-tool"]], ["declined-checkout", 0, ["wrong-tool", "answer"]]]);
+    expect(kinds(report, "test-eval-store-wrong-input")).toEqual([["buy-trail-socks", 0, ["wrong-input"]], ["declined-checkout", 0, ["wrong-input", "answer"]]]);
+    for (const random of ["test-tiny", "test-tiny-qwen35"]) {
+      const result = report.results.find((entry) => entry.model.id === random)!;
+      expect(result.error).toBeUndefined();
+      expect(result.passed).toBe(0);
+      // Every failed run says why, and none of them is a crash of the run itself.
+      for (const attempt of result.scenarios.flatMap((scenario) => scenario.attempts)) {
+        expect(attempt.failures.length).toBeGreaterThan(0);
+        expect(attempt.failures.map((failure) => failure.kind)).not.toContain("error");
+        expect(attempt.steps.length).toBeGreaterThan(0);
+      }
+    }
+    const right = report.results[0]!;
+    expect(right.model).toMatchObject({ engine: "transformers", device: "wasm", dtype: "fp32", revision: "main", format: "qwen3" });
+    expect(right.model.bytes).toBeGreaterThan(11_000_000);
+    expect(right.scenarios[0]!.attempts[0]!.steps).toHaveLength(5);
+    expect(right.scenarios[0]!.attempts[0]!.steps[0]).toMatchObject({ promptTokens: expect.any(Number), timeToFirstTokenMs: expect.any(Number), decodeTokensPerSecond: expect.any(Number) });
+    expect(report.scenarios[0]).toMatchObject({ id: "buy-trail-socks", agent: "shopper", generation: { temperature: 0, maxNewTokens: 96 } });
+    expect(report.environment.capabilities).toMatchObject({ crossOriginIsolated: true });
+
+    // The table and the chart: a row per model and scenario, a dot per model in the size panel.
+    expect(await page.locator("#results-table tbody tr").count()).toBe(15);
+    expect(await page.locator('#results-table tr[data-model="Test model: script with a wrong tool"][data-scenario="all"] td.why').textContent()).toMatch(/^wrong-tool ×2/);
+    expect(await page.locator("#chart svg").getAttribute("data-points")).toBe("5");
+    // A dot per model in each panel, and one in the legend.
+    expect(await page.locator("#chart svg circle").count()).toBe(15);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    const saved = join(folder, "first.json");
+    await download.saveAs(saved);
+    expect(JSON.parse(readFileSync(saved, "utf8"))).toEqual(report);
+    // A second report where the wrong-tool model passed everything and the runtime moved on.
+    const second = structuredClone(report);
+    second.runtime.version = "0.2.0";
+    Object.assign(second.results[1]!, { passed: 2 });
+    for (const scenario of second.results[1]!.scenarios) scenario.passed = scenario.runs;
+    writeFileSync(join(folder, "second.json"), JSON.stringify(second));
+    await page.setInputFiles("#report-a", saved);
+    await page.setInputFiles("#report-b", join(folder, "second.json"));
+    await page.locator("#diff-table").waitFor();
+    expect(await page.locator("#diff-table tbody tr").count()).toBe(15);
+    expect(await page.locator("#diff-table tbody tr", { hasText: "test-eval-store-wrong-tool" }).last().textContent()).toContain("+100 points");
+    expect(await page.locator("#diff-changes").textContent()).toContain(`runtime version: ${report.runtime.version} -> 0.2.0`);
+
+    const findings = await checkLayout(page);
+    expect(findings.pageOverflow).toEqual([]);
+    expect(findings.axe).toEqual([]);
+    await page.screenshot({ path: "test-results/evals-page-1280.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("at 390 px a run's table scrolls in its own box, the page does not scroll sideways, and axe finds nothing", async () => {
+    const phone = LAYOUT_VIEWPORTS.find((viewport) => viewport.name === "phone")!;
+    const { page, errors } = await open(phone.width, phone.height, "?run=1&models=test-store-scripted,test-tiny&scenarios=buy-trail-socks");
+    await page.waitForSelector("html[data-web-agents-eval=done]", { state: "attached", timeout: 30_000 });
+    expect(await page.locator("#chart svg").getAttribute("data-points")).toBe("2");
+    const findings = await checkLayout(page);
+    expect(findings.pageOverflow).toEqual([]);
+    expect(findings.axe).toEqual([]);
+    await page.screenshot({ path: "test-results/evals-page-390.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it("npm run eval's runner, pointed at this server as a site points it at its own: prints the table, writes the JSON, and exits 1 only under the threshold", async () => {
+    const lines: string[] = [];
+    const url = (query: string) => `${origin}/evals/?run=1&${query}`;
+    const json = join(folder, "cli.json");
+    const failing = await runEval({ url: url("models=test-store-scripted,test-eval-store-wrong-tool&scenarios=buy-trail-socks"), threshold: 1, json, timeout: 60 }, (line) => lines.push(line));
+    expect(failing.exitCode).toBe(1);
+    expect(failing.below).toEqual(["test-eval-store-wrong-tool"]);
+    expect(failing.table).toMatch(/Field Store script \(right path\).*buy-trail-socks\s+1\/1/);
+    expect(lines.join("\n")).toContain("Under the threshold of 100 %: test-eval-store-wrong-tool");
+    expect(JSON.parse(readFileSync(json, "utf8"))).toEqual(failing.report);
+    const passing = await runEval({ url: url("models=test-store-scripted&scenarios=buy-trail-socks"), threshold: 1, json, timeout: 60 }, () => {});
+    expect([passing.exitCode, passing.below]).toEqual([0, []]);
+  }, 60_000);
+});

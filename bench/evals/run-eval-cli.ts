@@ -1,0 +1,75 @@
+// `npm run eval`: the evals page in headless Chromium, its report printed as a
+// table and written as JSON; exit 1 when a model's pass rate is under
+// --threshold. Without --url it serves this project's page (bench/evals/) on
+// the examples' server config, as npm start does.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+// The source, not "@webmcp-agents/chat/testing": Vite's module runner (run-eval.mjs) reads the name as dist/.
+import { EVAL_REPORT_GLOBAL, formatEvalTable, modelsBelow, type EvalReport } from "../../runtime/testing/index.js";
+import { examplesConfig } from "../../examples/examples-config.js";
+import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { parseEvalArguments, type EvalArguments } from "./parse-eval-arguments.js";
+import { EVALS_PATH, serveEvalsPage } from "./serve-evals-page.js";
+
+/** What one `npm run eval` did. */
+export interface EvalOutcome {
+  report: EvalReport;
+  table: string;
+  /** Models under the threshold (or not set up), by id. */
+  below: string[];
+  exitCode: 0 | 1;
+}
+
+/** The address of this project's evals page on `origin`, asked to run at once with these choices. */
+function pageUrl(origin: string, options: EvalArguments): string {
+  const query = new URLSearchParams({ run: "1" });
+  if (options.models) query.set("models", options.models.join(","));
+  if (options.scenarios) query.set("scenarios", options.scenarios.join(","));
+  if (options.runs) query.set("runs", String(options.runs));
+  return `${origin}${EVALS_PATH}?${query}`;
+}
+
+/** Runs one evaluation in headless Chromium; `log` gets the lines a person reads. */
+export async function runEval(options: EvalArguments, log: (line: string) => void = console.log): Promise<EvalOutcome> {
+  let server: ViteDevServer | undefined;
+  const browser = await launchChromium({ webmcp: true });
+  try {
+    let url = options.url;
+    if (!url) {
+      const config = examplesConfig({ printUrls: false });
+      server = await createServer({ ...config, configFile: false, plugins: [...(config.plugins ?? []), serveEvalsPage()], logLevel: "error", server: { ...config.server, port: 0, hmr: false } });
+      await server.listen();
+      url = pageUrl(`http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`, options);
+    }
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => log(`[page] ${error.message}`));
+    log(`Evaluating at ${url}`);
+    await page.goto(url);
+    await page.waitForSelector("html[data-web-agents-eval=done]", { timeout: options.timeout * 1000, state: "attached" });
+    const report = (await page.evaluate((name) => (globalThis as Record<string, unknown>)[name], EVAL_REPORT_GLOBAL)) as EvalReport;
+    const table = formatEvalTable(report);
+    log(table);
+    const file = resolve(options.json);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    log(`\nReport: ${file} (${Math.round(report.passRate * 100)} % of runs passed, runtime ${report.runtime.version})`);
+    const below = modelsBelow(report, options.threshold).map((result) => result.model.id);
+    if (below.length > 0) log(`Under the threshold of ${Math.round(options.threshold * 100)} %: ${below.join(", ")}`);
+    return { report, table, below, exitCode: below.length > 0 ? 1 : 0 };
+  } finally {
+    await browser.close();
+    await server?.close();
+  }
+}
+
+// Run as the CLI (bench/evals/run-eval.mjs), not when a test imports runEval.
+if (process.env.WEB_AGENTS_EVAL_CLI === "1") {
+  try {
+    const outcome = await runEval(parseEvalArguments(process.argv.slice(2)));
+    process.exitCode = outcome.exitCode;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  }
+}
