@@ -1,4 +1,5 @@
 import * as Comlink from "comlink";
+import type { EventBatch } from "./coalesce-events.js";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
 import type { CacheStatus, DeviceCapabilities, DownloadProgress, EngineEvent, EngineHost, LoadProgress, ModelSource, StepRequest } from "./protocol.js";
 
@@ -116,14 +117,16 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       ),
     generate: (request: StepRequest, onEvent: (event: EngineEvent) => void) =>
       call(async (remote) => {
-        // The events come on a port of their own, without a reply per event; the worker's `null`
-        // after the last one says it is over (the result itself travels on another port and can overtake them).
+        // The events come on a port of their own, without a reply per event, a frame's worth to a
+        // message (coalesce-events.ts); the worker's `null` after the last one says it is over (the result itself travels on another port and can overtake them).
         const { port1, port2 } = new MessageChannel();
         let finished!: () => void;
         const drained = new Promise<void>((resolve) => (finished = resolve));
-        port1.onmessage = (message: MessageEvent<EngineEvent | null>) => {
-          if (message.data === null) finished();
-          else onEvent(message.data);
+        port1.onmessage = (message: MessageEvent<EventBatch | null>) => {
+          const { data } = message;
+          if (data === null) finished();
+          else if (Array.isArray(data)) data.forEach((event) => onEvent(event));
+          else onEvent(data);
         };
         try {
           await (remote.generate as unknown as (request: StepRequest, port: MessagePort) => Promise<void>)(request, Comlink.transfer(port2, [port2]) as unknown as MessagePort);

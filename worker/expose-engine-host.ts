@@ -1,4 +1,5 @@
 import * as Comlink from "comlink";
+import { coalesceEvents } from "./coalesce-events.js";
 import { toEngineError } from "./engine-error.js";
 import type { EngineErrorCode, EngineHost, StepRequest } from "./protocol.js";
 
@@ -43,13 +44,16 @@ export function wireEngineHost(host: EngineHost): EngineHost {
     cacheStatus: (model) => asData("load_failed", () => host.cacheStatus(model)),
     download: (id, model, onProgress) => asData("download_failed", () => withRemoteCallback(onProgress, (forward) => host.download(id, model, forward))),
     load: (model, onProgress) => asData("load_failed", () => withRemoteCallback(onProgress, (forward) => host.load(model, forward))),
-    // Events go out on the port the client sent with the request, one message each and no reply
-    // (a comlink callback costs a round trip per token); `null` after the last says it is over.
+    // Events go out on the port the client sent with the request, no reply (a comlink callback
+    // costs a round trip per token), a frame's worth in one message (coalesce-events.ts);
+    // `null` after the last says it is over.
     generate: ((request: StepRequest, port: MessagePort) =>
       asData("generation_failed", async () => {
+        const events = coalesceEvents((batch) => port.postMessage(batch));
         try {
-          await host.generate(request, (event) => port.postMessage(event));
+          await host.generate(request, (event) => events.push(event));
         } finally {
+          events.flush();
           port.postMessage(null);
           port.close();
         }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createEngineClient, type WorkerLike } from "./engine-client.js";
+import { createEngineHost } from "./engine-host.js";
+import { exposeEngineHost } from "./expose-engine-host.js";
+import type { ModelEngine } from "./model-engine.js";
+import { nextTask } from "./next-task.js";
+import type { EngineEvent, StepRequest } from "./protocol.js";
+import { testModelSource } from "./test-fixtures/test-model-source.js";
+
+// The worker boundary in one thread: the real host, expose and client over a MessageChannel,
+// with an engine that writes tokens one a task, as TransformersEngine does.
+function connect(engine: ModelEngine) {
+  const spawn = (): WorkerLike => {
+    const { port1, port2 } = new MessageChannel();
+    const host = createEngineHost({ engines: { transformers: () => engine }, store: { cacheStatus: async () => ({ cached: true }), download: async () => {}, deleteModel: async () => {} }, requireCached: false });
+    exposeEngineHost(host, port2 as never);
+    return Object.assign(port1, { terminate: () => (port1.close(), port2.close()) }) as unknown as WorkerLike;
+  };
+  return createEngineClient({ spawn });
+}
+
+const request: StepRequest = { id: "g", model: testModelSource("zero"), conversationId: "c", conversation: [{ id: "u", role: "user", parts: [{ type: "text", text: "hi" }] }], tools: [] };
+
+describe("a generation's events across the worker boundary", () => {
+  it("sends the first token before the engine writes the second, then a burst in few messages, in order", async () => {
+    const TOKENS = 600;
+    let firstArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (firstArrived = resolve));
+    const engine: ModelEngine = {
+      load: async () => {},
+      async generate(_request, onEvent) {
+        onEvent({ type: "text", text: "t0 " });
+        // Held back, it would never arrive: the engine waits for the page to have it.
+        await arrived;
+        for (let index = 1; index < TOKENS; index++) {
+          await nextTask();
+          onEvent({ type: "text", text: `t${index} ` });
+        }
+        onEvent({ type: "end", reason: "stop" });
+      },
+    };
+    const client = connect(engine);
+    const events: EngineEvent[] = [];
+    await client.generate(request, (event) => {
+      if (events.length === 0) firstArrived();
+      events.push(event);
+    });
+    client.terminate();
+    const deltas = events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : []));
+    expect(deltas[0]).toBe("t0 ");
+    expect(deltas.join("")).toBe(Array.from({ length: TOKENS }, (_, index) => `t${index} `).join(""));
+    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+    // Tokens a task apart arrive joined: far fewer events than tokens.
+    expect(deltas.length).toBeLessThan(TOKENS / 10);
+  });
+});
