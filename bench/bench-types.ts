@@ -5,6 +5,7 @@
 
 import type { ModelFormatId } from "../models/model-format-id.js";
 import type { TracedLongTask } from "./trace-long-tasks.js";
+import type { ZeroCostResult } from "./zero-cost/zero-cost-result.js";
 
 /** The three ways a model is run, interleaved in one bench run. */
 export type BenchPath = "runtime" | "transformers" | "ort";
@@ -247,6 +248,8 @@ export interface BenchResult {
   outputsAgree: boolean;
   /** The two-step tool loop on the runtime path (absent with `--tool-loop 0` or without the runtime path). */
   toolLoop?: { samples: ToolLoopSample[]; summary: ToolLoopSummary };
+  /** The zero-cost path (bench/zero-cost/): the runtime's own cost per token, without a model. */
+  zeroCost?: ZeroCostResult;
   /** With `npm run bench -- --trace`: the page's main-thread long tasks, from a Chromium trace. */
   trace?: { file: string; longTasks: TracedLongTask[] };
 }

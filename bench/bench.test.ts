@@ -20,7 +20,12 @@ describe("parseBenchArguments", () => {
       webgpu: true,
       trace: false,
       outDir: "x",
+      zeroCostRates: [250, 1000, 2000, 4000, 8000, 0],
+      zeroCostOnly: false,
     });
+    expect(parseBenchArguments(["--zero-cost", "500,max", "--zero-cost-only"])).toMatchObject({ zeroCostRates: [500, 0], zeroCostOnly: true });
+    expect(parseBenchArguments(["--zero-cost", "none"]).zeroCostRates).toBeNull();
+    expect(() => parseBenchArguments(["--zero-cost", "fast"])).toThrow(/--zero-cost takes/);
     expect(() => parseBenchArguments(["--modle", "tiny"])).toThrow(/Unknown option --modle/);
     expect(() => parseBenchArguments(["--runs", "0"])).toThrow(/--runs must be/);
     expect(() => parseBenchArguments(["--generations", "0"])).toThrow(/--generations must be/);

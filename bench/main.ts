@@ -7,6 +7,8 @@ import { DEFAULT_BENCH_MODEL, type BenchConfig, type BenchModel, type BenchResul
 import { resultChartSvg } from "./chart-svg.js";
 import { checkReachable, listModels, runBench, webLlmUnavailable } from "./run-bench-page.js";
 import { ratioLines, resultRows } from "./summarize.js";
+import type { ZeroCostConfig } from "./zero-cost/run-zero-cost-bench.js";
+import type { CpuTimes } from "./zero-cost/zero-cost-result.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const logBox = $<HTMLDivElement>("log");
@@ -106,5 +108,12 @@ async function start() {
   });
 }
 
-(window as unknown as { bench: unknown }).bench = { listModels, run: (config: BenchConfig) => runBench(config, log), show: showResult };
+/** The zero-cost path (bench/zero-cost/), loaded when asked for; DevTools' CPU metrics come from `npm run bench` (`benchCpuTimes`). */
+async function zeroCost(config?: Partial<ZeroCostConfig>) {
+  const { runZeroCostBench, DEFAULT_ZERO_COST } = await import("./zero-cost/run-zero-cost-bench.js");
+  const cpuTimes = (window as unknown as { benchCpuTimes?: () => Promise<CpuTimes> }).benchCpuTimes;
+  return runZeroCostBench({ ...DEFAULT_ZERO_COST, ...config }, log, cpuTimes);
+}
+
+(window as unknown as { bench: unknown }).bench = { listModels, run: (config: BenchConfig) => runBench(config, log), show: showResult, zeroCost };
 void start().then(() => (document.body.dataset.ready = "true"));

@@ -10,6 +10,10 @@ export interface BenchCliOptions {
   trace: boolean;
   /** A Chromium profile folder to keep the model cache in between invocations (default: a temporary one). */
   profile?: string;
+  /** The zero-cost path's rates in tokens per second (0: as fast as it can); null skips it. */
+  zeroCostRates: number[] | null;
+  /** Only the zero-cost path (no model loaded). */
+  zeroCostOnly: boolean;
 }
 
 export const BENCH_USAGE = `npm run bench -- [options]
@@ -30,6 +34,9 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
   --trace             record a Chromium trace (<name>.trace.json) and print each main-thread task
                       over 50 ms with its CPU time and garbage collection
+  --zero-cost <r,…>   the zero-cost path's rates in tok/s, max for as fast as it can (default 250,1000,2000,4000,8000,max;
+                      none skips it): a scripted engine through the real worker, parser, session and <AgentChat>
+  --zero-cost-only    only the zero-cost path
   --out <dir>         where to write the JSON and SVG (default bench/results)
   --profile <dir>     keep the browser profile (and the model cache) there`;
 
@@ -41,13 +48,13 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     const arg = argv[i]!;
     if (!arg.startsWith("--")) throw new Error(`Unexpected argument "${arg}".\n${BENCH_USAGE}`);
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
-    if (name === "webgpu" || name === "trace" || name === "help") flags.add(name);
+    if (name === "webgpu" || name === "trace" || name === "help" || name === "zero-cost-only") flags.add(name);
     else if (inline !== undefined) values.set(name, inline);
     else if (argv[i + 1] !== undefined) values.set(name, argv[++i]!);
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
   }
   if (flags.has("help")) throw new Error(BENCH_USAGE);
-  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "tool-loop", "out", "profile"];
+  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "tool-loop", "out", "profile", "zero-cost"];
   for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
   const int = (name: string, fallback: number, min: number) => {
     const raw = values.get(name);
@@ -63,6 +70,10 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
   if (bandwidth !== undefined && !(bandwidth > 0)) throw new Error("--bandwidth must be a positive number of GB/s.");
   const paths = values.get("paths")?.split(",") as BenchConfig["paths"];
   if (paths?.some((path) => !["runtime", "transformers", "ort"].includes(path))) throw new Error("--paths takes runtime, transformers, ort.");
+  const zeroCost = values.get("zero-cost") ?? "250,1000,2000,4000,8000,max";
+  const zeroCostRates = zeroCost === "none" ? null : zeroCost.split(",").map((rate) => (rate === "max" ? 0 : Number(rate)));
+  if (zeroCostRates?.some((rate) => !Number.isInteger(rate) || rate < 0)) throw new Error("--zero-cost takes rates in tokens per second, max, or none.");
+  if (flags.has("zero-cost-only") && !zeroCostRates) throw new Error("--zero-cost-only needs rates.");
   const config: BenchConfig = {
     model: values.get("model") ?? DEFAULT_BENCH_MODEL,
     engine,
@@ -80,6 +91,8 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     config,
     webgpu: flags.has("webgpu") || device === "webgpu",
     trace: flags.has("trace"),
+    zeroCostRates,
+    zeroCostOnly: flags.has("zero-cost-only"),
     ...(values.has("out") && { outDir: values.get("out")! }),
     ...(values.has("profile") && { profile: values.get("profile")! }),
   };

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type CDPSession } from "playwright-core";
+import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { createServer } from "vite";
 import { findChromium } from "../runtime/test-support/launch-chromium.js";
 import type { BenchResult } from "./bench-types.js";
@@ -16,6 +16,7 @@ import { resultChartSvg } from "./chart-svg.js";
 import { parseBenchArguments } from "./parse-bench-arguments.js";
 import { formatTable } from "./summarize.js";
 import { formatTracedLongTasks, traceLongTasks, type TraceEvent } from "./trace-long-tasks.js";
+import { formatZeroCost, type ZeroCostResult } from "./zero-cost/zero-cost-result.js";
 
 /**
  * What DevTools records for its timeline (timers, events, messages, GC, with
@@ -42,6 +43,27 @@ async function endTrace(cdp: CDPSession): Promise<string> {
   }
   await cdp.send("IO.close", { handle });
   return chunks.join("");
+}
+
+/**
+ * Gives the page `benchCpuTimes()`: DevTools' CPU time of the renderer's
+ * main thread and of its whole process (the workers are its threads), for
+ * the zero-cost path's CPU per token.
+ */
+async function exposeCpuTimes(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.exposeFunction("benchCpuTimes", async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const seconds = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? Number.NaN;
+    return {
+      mainMs: seconds("ThreadTime") * 1000,
+      processMs: seconds("ProcessTime") * 1000,
+      scriptMs: seconds("ScriptDuration") * 1000,
+      styleMs: seconds("RecalcStyleDuration") * 1000,
+      layoutMs: seconds("LayoutDuration") * 1000,
+    };
+  });
 }
 
 /** launch-chromium.ts's flags; a persistent context (below) has the storage quota big models need. */
@@ -77,12 +99,23 @@ async function main(): Promise<void> {
       else if (message.type() === "error" && !text.startsWith("Failed to load resource")) console.error(`[page] ${text}`);
     });
     page.on("pageerror", (error) => console.error(`[page] ${error.message}`));
+    await exposeCpuTimes(context, page);
     await page.goto(url);
     await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 });
+    mkdirSync(outDir, { recursive: true });
+    const zeroCost = () => page.evaluate((rates) => (window as unknown as { bench: { zeroCost(c: unknown): Promise<ZeroCostResult> } }).bench.zeroCost({ rates }), options.zeroCostRates!);
+    if (options.zeroCostOnly) {
+      const zero = await zeroCost();
+      const file = join(outDir, `zero-cost-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+      writeFileSync(file, `${JSON.stringify(zero, null, 2)}\n`);
+      console.log(`${formatZeroCost(zero)}\n\nwrote ${file}`);
+      return;
+    }
     const cdp = options.trace ? await context.newCDPSession(page) : undefined;
     if (cdp) await startTrace(cdp);
     const result = await page.evaluate((c) => (window as unknown as { bench: { run(c: unknown): Promise<BenchResult> } }).bench.run(c), config);
-    mkdirSync(outDir, { recursive: true });
+    // The zero-cost path after the model's paths (their workers are gone), in the same run and the same JSON.
+    if (options.zeroCostRates) result.zeroCost = await zeroCost();
     const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.threadsRequested}threads-${result.date.replace(/[:.]/g, "-")}`;
     if (cdp) {
       const trace = await endTrace(cdp);
@@ -98,6 +131,7 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, "latest.json"), json);
     writeFileSync(join(outDir, "latest.svg"), svg);
     console.log(formatTable(result));
+    if (result.zeroCost) console.log(`\n${formatZeroCost(result.zeroCost)}`);
     if (result.trace) console.log(`${formatTracedLongTasks(result.trace.longTasks)}\ntrace written to ${result.trace.file} (open it in https://ui.perfetto.dev or chrome://tracing)`);
     console.log(`\nwrote ${join(outDir, `${name}.json`)} and .svg`);
   } catch (error) {

@@ -35,7 +35,18 @@ export default defineConfig({
   plugins: [benchModelFiles(modelsRoot), printUrl()],
   logLevel: "warn",
   server: { host: "127.0.0.1", port: 5174, fs: { allow: [repoRoot] }, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
-  optimizeDeps: { noDiscovery: true, include: [] },
+  // The zero-cost path renders <AgentChat> as a site ships it: React's production build, JSX
+  // with the automatic runtime, React (CommonJS) pre-bundled.
+  // Its own pre-bundled React (production), apart from the examples' and tests' (development).
+  cacheDir: fileURLToPath(new URL("../.cache/vite-bench/", import.meta.url)),
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  oxc: { jsx: { runtime: "automatic", importSource: "react", development: false } },
+  optimizeDeps: {
+    noDiscovery: true,
+    include: ["react", "react/jsx-runtime", "react-dom", "react-dom/client"],
+    // The pre-bundler takes NODE_ENV from here, not from `define`.
+    rolldownOptions: { transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } } },
+  },
   // The runtime path imports the package by name, as a site does: mapped to the source.
   resolve: { alias: packageAliases() },
   worker: { format: "es" },
