@@ -19,7 +19,7 @@ const ENGINE = [
   "worker/engine-client.test.ts",
   "worker/prefix-cache.test.ts",
   "worker/transformers-engine*.test.ts",
-  "worker/**/{constrained-engine,sampled-calls,through-the-adapter,tokenizer-vocabulary}.test.ts",
+  "worker/**/{constrained-engine,jump-forward,sampled-calls,through-the-adapter,tokenizer-vocabulary}.test.ts",
 ];
 
 export default defineConfig({

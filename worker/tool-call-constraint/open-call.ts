@@ -90,7 +90,9 @@ export class OpenCall {
    * taken into the call, and returned for the engine to feed ahead.
    */
   jumpForward(encode: (text: string) => number[], room: number): number[] {
-    const forced = this.#matcher.findJumpForwardString();
+    // Mid-character, xgrammar 0.1.27's string is not text (the bytes left of the character decode as lone surrogates): the model finishes it.
+    if (this.#utf8 !== 0) return [];
+    const forced = wellFormedPrefix(this.#matcher.findJumpForwardString());
     if (!forced) return [];
     const written: number[] = [];
     for (const id of encode(forced).slice(0, -1).slice(0, Math.max(0, room))) {
@@ -136,4 +138,18 @@ export class OpenCall {
     this.#matcher.dispose();
     if (closed) notify("callClosed", { forwardPasses: this.passes, tokens: this.tokens, narrowedSteps: this.#budget?.narrowed ?? 0, planned: this.#budget?.planned ?? false });
   }
+}
+
+/** `text` up to its first lone surrogate or U+FFFD: a fixed stretch that ends inside a character is cut before it. */
+function wellFormedPrefix(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0xfffd) return text.slice(0, index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return text.slice(0, index);
+      index += 1;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) return text.slice(0, index);
+  }
+  return text;
 }
