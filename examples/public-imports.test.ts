@@ -19,9 +19,11 @@ const examples = join(root, "examples");
 /**
  * Files that are the examples' server plumbing, not example code, and why
  * each may import the repository: examples-config.ts builds the test models
- * on start (models/test-models/, not shipped); model-files.ts serves them.
+ * on start (models/test-models/, not shipped); model-files.ts serves them;
+ * vite.config.ts (npm start's) adds the evals page, bench/evals/, which reads
+ * the built test models.
  */
-const PLUMBING = new Set(["examples-config.ts", "model-files.ts"]);
+const PLUMBING = new Set(["examples-config.ts", "model-files.ts", "vite.config.ts"]);
 
 const PACKAGE = "@webmcp-agents/chat";
 

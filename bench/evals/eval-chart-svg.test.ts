@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EvalModelResult, EvalReport } from "../../runtime/testing/index.js";
+import type { EvalModelResult, EvalReport } from "@webmcp-agents/chat/testing";
 import { evalChartSvg } from "./eval-chart-svg.js";
 
 const result = (id: string, passed: number, bytes?: number, decode?: number): EvalModelResult => ({

@@ -1,6 +1,4 @@
-import type { EvalReport } from "@webmcp-agents/chat/testing";
-// The one size formatter (runtime/errors/format-bytes.ts): no entry exports it.
-import { formatBytes } from "../../runtime/errors/format-bytes.js";
+import { formatBytes, type EvalReport } from "@webmcp-agents/chat/testing";
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const COLORS = ["#2f6fdf", "#c0392b", "#1e8449", "#8e44ad", "#b9770e", "#117a8b", "#555"];

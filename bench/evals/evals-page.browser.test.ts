@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EvalReport } from "../../runtime/testing/index.js";
+import type { EvalReport } from "@webmcp-agents/chat/testing";
 import { evalScriptedModels } from "../../models/test-models/eval-scripted-models.js";
 import { ensureTestModel, tinyModel, tinyQwen35Model } from "../../models/test-models/index.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";

@@ -2,13 +2,14 @@
 // table and written as JSON; exit 1 when a model's pass rate is under
 // --threshold. Without --url it serves this project's page (bench/evals/) on
 // the examples' server config, as npm start does.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { chromium } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
-// The source, not "@webmcp-agents/chat/testing": Vite's module runner (run-eval.mjs) reads the name as dist/.
-import { EVAL_REPORT_GLOBAL, formatEvalTable, modelsBelow, type EvalReport } from "../../runtime/testing/index.js";
+import { EVAL_REPORT_GLOBAL, formatEvalTable, modelsBelow, type EvalReport } from "@webmcp-agents/chat/testing";
 import { examplesConfig } from "../../examples/examples-config.js";
-import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { findChromium } from "../../runtime/test-support/launch-chromium.js";
 import { parseEvalArguments, type EvalArguments } from "./parse-eval-arguments.js";
 import { EVALS_PATH, serveEvalsPage } from "./serve-evals-page.js";
 
@@ -33,7 +34,14 @@ function pageUrl(origin: string, options: EvalArguments): string {
 /** Runs one evaluation in headless Chromium; `log` gets the lines a person reads. */
 export async function runEval(options: EvalArguments, log: (line: string) => void = console.log): Promise<EvalOutcome> {
   let server: ViteDevServer | undefined;
-  const browser = await launchChromium({ webmcp: true });
+  // A persistent profile: a fresh context's storage quota refuses a model of a few hundred MB
+  // (quota_exceeded for the 764 MB 0.6B-shaped model). Launched with launch-chromium.ts's flags.
+  const profile = mkdtempSync(join(tmpdir(), "web-agents-eval-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium(),
+    headless: true,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage", "--enable-features=WebMCP"],
+  });
   try {
     let url = options.url;
     if (!url) {
@@ -42,7 +50,7 @@ export async function runEval(options: EvalArguments, log: (line: string) => voi
       await server.listen();
       url = pageUrl(`http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`, options);
     }
-    const page = await browser.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (error) => log(`[page] ${error.message}`));
     log(`Evaluating at ${url}`);
     await page.goto(url);
@@ -58,8 +66,9 @@ export async function runEval(options: EvalArguments, log: (line: string) => voi
     if (below.length > 0) log(`Under the threshold of ${Math.round(options.threshold * 100)} %: ${below.join(", ")}`);
     return { report, table, below, exitCode: below.length > 0 ? 1 : 0 };
   } finally {
-    await browser.close();
+    await context.close();
     await server?.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 

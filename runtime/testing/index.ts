@@ -27,6 +27,8 @@ export type { EvalDiff, EvalDiffRow } from "./evals/diff-eval-reports.js";
 export { parseEvalReport } from "./evals/parse-eval-report.js";
 export { EVAL_REPORT_GLOBAL, publishEvalReport } from "./evals/publish-eval-report.js";
 export { RUNTIME_VERSION } from "./evals/runtime-version.js";
+/** The size formatter the report's table writes download sizes with (`"764 MB"`), for pages that show a report. */
+export { formatBytes } from "../errors/format-bytes.js";
 export type {
   EvalCall,
   EvalFailure,
