@@ -116,6 +116,34 @@ describe("evaluateAgent on scripted adapters", () => {
     expect(modelsBelow(report, 0).map((result) => result.model.id)).toEqual(["unprepared"]);
   });
 
+  it("sends each message once the previous reply is done, in one conversation, and judges the answer after the last", async () => {
+    const adapter = createScriptedAdapter({
+      id: "two-turns",
+      runs: [
+        [...step(0, [textPart("Which size?")]), { type: "finish", reason: "stop" }],
+        shopping(1),
+      ],
+    });
+    const twoTurns = defineAgentScenario({ id: "two-turns", messages: ["Buy socks", "One pair"], tools: doubles, calls: [{ tool: "add_to_cart" }], answer: /^Your socks are ordered\.$/ });
+    const report = await evaluateAgent({ agent, scenarios: [twoTurns], adapters: [adapter] });
+    expect(report.results[0]!.passed).toBe(1);
+    // The second run saw the whole conversation: both messages and the first reply.
+    expect(adapter.requests[1]!.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+    expect(report.results[0]!.scenarios[0]!.attempts[0]!.steps).toHaveLength(4);
+  });
+
+  it("stops a run past timeoutMs and fails it with the code timeout, the tool doubles removed", async () => {
+    const stuck = defineAgentScenario({
+      id: "stuck",
+      messages: "Buy socks",
+      // A tool that never answers: only the evaluation's ceiling ends the run.
+      tools: () => [defineWebTool({ name: "add_to_cart", description: "Never answers.", execute: () => new Promise<never>(() => {}) })],
+    });
+    const report = await evaluateAgent({ agent, scenarios: [stuck], adapters: [scripted("slow", () => shopping(1))], timeoutMs: 200 });
+    expect(report.results[0]!.scenarios[0]!.attempts[0]!.failures).toEqual([{ kind: "error", code: "timeout", message: "The run failed (timeout): The run took over 200 ms and was stopped." }]);
+    expect(await getModelContext().getTools()).toEqual([]);
+  });
+
   it("throws a TypeError for options that are wrong", async () => {
     await expect(evaluateAgent({ scenarios: [] })).rejects.toThrow(/scenarios must be a non-empty list/);
     await expect(evaluateAgent({ scenarios: [{ id: "x" } as never], adapters: [scripted("a", () => [])] })).rejects.toThrow(/must come from defineAgentScenario/);

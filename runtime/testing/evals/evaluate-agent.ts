@@ -45,7 +45,7 @@ export interface EvaluateAgentOptions {
   models?: EvalModelsOptions;
   /** A run still going after this long is stopped and fails with the code `timeout`. Default 120,000 ms. */
   timeoutMs?: number;
-  /** Aborting stops the run in progress; the report then holds what finished. */
+  /** Aborting stops the run in progress (it fails with the code `aborted`) and runs nothing more; the report holds the runs so far. */
   signal?: AbortSignal;
   /** Called after every run. */
   onProgress?: (progress: EvalProgress) => void;

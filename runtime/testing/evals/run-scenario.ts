@@ -93,13 +93,14 @@ function sendAndWait(session: AgentSessionStore, text: string, options: RunScena
       options.signal?.removeEventListener("abort", onAbort);
       resolve(error);
     };
+    // finish() first: stop() tells subscribers at once, and the run must end as stopped, not as done.
     const onAbort = () => {
-      session.stop();
       finish({ message: "The evaluation was aborted.", code: "aborted" });
+      session.stop();
     };
     const timer = setTimeout(() => {
-      session.stop();
       finish({ message: `The run took over ${options.timeoutMs} ms and was stopped.`, code: "timeout" });
+      session.stop();
     }, options.timeoutMs);
     const unsubscribe = session.subscribe(() => {
       if (!started) return;
