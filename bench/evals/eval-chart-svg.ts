@@ -1,6 +1,6 @@
 import { formatBytes, type EvalReport } from "@webmcp-agents/chat/testing";
+import { escapeHtml } from "./escape-html.js";
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const COLORS = ["#2f6fdf", "#c0392b", "#1e8449", "#8e44ad", "#b9770e", "#117a8b", "#555"];
 
 /** One model as a point: its pass rate against a measure of it. */
@@ -18,7 +18,7 @@ function panel(title: string, points: Point[], left: number, width: number, heig
   const plotLeft = left + 48;
   const plotWidth = width - 64;
   const plotHeight = height - top - bottom;
-  const parts = [`<text x="${left + width / 2}" y="18" text-anchor="middle" font-size="13" font-weight="bold">${escape(title)}</text>`];
+  const parts = [`<text x="${left + width / 2}" y="18" text-anchor="middle" font-size="13" font-weight="bold">${escapeHtml(title)}</text>`];
   const y = (rate: number) => top + plotHeight - rate * plotHeight;
   for (const rate of [0, 0.5, 1]) {
     parts.push(`<line x1="${plotLeft}" x2="${plotLeft + plotWidth}" y1="${y(rate)}" y2="${y(rate)}" stroke="#ddd"/>`, `<text x="${plotLeft - 6}" y="${y(rate) + 4}" text-anchor="end" font-size="11">${rate * 100} %</text>`);
@@ -36,11 +36,11 @@ function panel(title: string, points: Point[], left: number, width: number, heig
   parts.push(`<line x1="${plotLeft}" x2="${plotLeft + plotWidth}" y1="${top + plotHeight}" y2="${top + plotHeight}" stroke="#888"/>`);
   // The extremes only: models of about one size would print their ticks over each other.
   const ticks = [...new Set([Math.min(...points.map((point) => point.x)), Math.max(...points.map((point) => point.x))])];
-  for (const tick of ticks) parts.push(`<text x="${x(tick).toFixed(1)}" y="${top + plotHeight + 16}" text-anchor="middle" font-size="10">${escape(formatX(tick))}</text>`);
+  for (const tick of ticks) parts.push(`<text x="${x(tick).toFixed(1)}" y="${top + plotHeight + 16}" text-anchor="middle" font-size="10">${escapeHtml(formatX(tick))}</text>`);
   // Named in the legend, not beside the dot: models of one size and rate sit on one spot.
   for (const point of points) {
     parts.push(
-      `<circle cx="${x(point.x).toFixed(1)}" cy="${y(point.passRate).toFixed(1)}" r="6" fill="${point.color}" fill-opacity="0.8" stroke="white"><title>${escape(`${point.label}: ${Math.round(point.passRate * 100)} % at ${formatX(point.x)}`)}</title></circle>`,
+      `<circle cx="${x(point.x).toFixed(1)}" cy="${y(point.passRate).toFixed(1)}" r="6" fill="${point.color}" fill-opacity="0.8" stroke="white"><title>${escapeHtml(`${point.label}: ${Math.round(point.passRate * 100)} % at ${formatX(point.x)}`)}</title></circle>`,
     );
   }
   return parts.join("");
@@ -69,12 +69,12 @@ export function evalChartSvg(report: EvalReport): string {
   const legend = ran.map((result, index) => {
     const lx = 20 + (index % 3) * (width / 3);
     const ly = height + 14 + Math.floor(index / 3) * 18;
-    return `<circle cx="${lx}" cy="${ly - 4}" r="6" fill="${color(index)}"/><text x="${lx + 12}" y="${ly}" font-size="12">${escape(shortLabel(result.model.label))}</text>`;
+    return `<circle cx="${lx}" cy="${ly - 4}" r="6" fill="${color(index)}"/><text x="${lx + 12}" y="${ly}" font-size="12">${escapeHtml(shortLabel(result.model.label))}</text>`;
   });
   const total = height + 10 + legendRows * 18;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="eval-chart-title" width="100%" viewBox="0 0 ${width} ${total}" font-family="sans-serif" data-points="${bySize.length}">`,
-    `<title id="eval-chart-title">Pass rate against download size and decode speed. ${escape(summary)}</title>`,
+    `<title id="eval-chart-title">Pass rate against download size and decode speed. ${escapeHtml(summary)}</title>`,
     `<rect width="100%" height="100%" fill="white"/>`,
     ...legend,
     panel("pass rate against download size", bySize, 0, width / 2, height, true, formatBytes),

@@ -6,6 +6,7 @@ import type { CatalogEntry } from "@webmcp-agents/chat/runtime";
 import { defineAgentScenario, evaluateAgent, formatBytes, parseEvalReport, publishEvalReport, type AgentScenario, type EvalReport } from "@webmcp-agents/chat/testing";
 import { storeScenarios } from "../../examples/field-store/store-scenarios.js";
 import { evalChartSvg } from "./eval-chart-svg.js";
+import { escapeHtml } from "./escape-html.js";
 import { evalDiffHtml, evalTableHtml } from "./render-eval-tables.js";
 
 interface ModelsFile {
@@ -25,7 +26,7 @@ let controller: AbortController | undefined;
 
 function checkbox(name: string, value: string, text: string, detail: string, checked: boolean): string {
   const id = `${name}-${value}`;
-  return `<label for="${id}"><input type="checkbox" name="${name}" id="${id}" value="${value}"${checked ? " checked" : ""} /> <span>${text} <small>${detail}</small></span></label>`;
+  return `<label for="${escapeHtml(id)}"><input type="checkbox" name="${name}" id="${escapeHtml(id)}" value="${escapeHtml(value)}"${checked ? " checked" : ""} /> <span>${escapeHtml(text)} <small>${escapeHtml(detail)}</small></span></label>`;
 }
 
 function listScenarios() {

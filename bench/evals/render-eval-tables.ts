@@ -1,6 +1,6 @@
 import { diffEvalReports, evalRows, type EvalReport } from "@webmcp-agents/chat/testing";
+import { escapeHtml } from "./escape-html.js";
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const percent = (rate: number | undefined) => (rate === undefined ? "-" : `${Math.round(rate * 100)} %`);
 
 /** The report's table: a row per model and scenario, then the model's total, with why runs failed. */
@@ -8,20 +8,20 @@ export function evalTableHtml(report: EvalReport): string {
   const rows = evalRows(report).map((row) => {
     const verdict = row.passRate === 1 ? "pass" : "fail";
     return (
-      `<tr${row.scenario === "all" ? ' class="total"' : ""} data-model="${escape(row.model)}" data-scenario="${escape(row.scenario)}">` +
-      `<td>${escape(row.model)}</td><td class="number">${escape(row.size)}</td><td>${escape(row.scenario)}</td>` +
-      `<td class="number ${verdict}">${escape(row.passed)} (${percent(row.passRate)})</td>` +
-      `<td class="number">${escape(row.ttft)}</td><td class="number">${escape(row.decode)}</td><td class="why">${escape(row.failures) || "-"}</td></tr>`
+      `<tr${row.scenario === "all" ? ' class="total"' : ""} data-model="${escapeHtml(row.model)}" data-scenario="${escapeHtml(row.scenario)}">` +
+      `<td>${escapeHtml(row.model)}</td><td class="number">${escapeHtml(row.size)}</td><td>${escapeHtml(row.scenario)}</td>` +
+      `<td class="number ${verdict}">${escapeHtml(row.passed)} (${percent(row.passRate)})</td>` +
+      `<td class="number">${escapeHtml(row.ttft)}</td><td class="number">${escapeHtml(row.decode)}</td><td class="why">${escapeHtml(row.failures) || "-"}</td></tr>`
     );
   });
   const settings = report.results
     .map((result) => [result.model.label, result.model.engine, result.model.device, result.model.dtype, result.model.revision].filter(Boolean).join(", "))
     .join("; ");
   return [
-    `<table id="results-table"><caption>Runtime ${escape(report.runtime.version)}, ${report.results.length} models, ${Math.round(report.passRate * 100)} % of runs passed, ${(report.durationMs / 1000).toFixed(1)} s</caption>`,
+    `<table id="results-table"><caption>Runtime ${escapeHtml(report.runtime.version)}, ${report.results.length} models, ${Math.round(report.passRate * 100)} % of runs passed, ${(report.durationMs / 1000).toFixed(1)} s</caption>`,
     `<thead><tr><th scope="col">Model</th><th scope="col">Download</th><th scope="col">Scenario</th><th scope="col">Passed</th><th scope="col">TTFT (median)</th><th scope="col">Decode (median)</th><th scope="col">Why it failed</th></tr></thead>`,
     `<tbody>${rows.join("")}</tbody></table>`,
-    `<p class="note">Ran on: ${escape(settings)}.</p>`,
+    `<p class="note">Ran on: ${escapeHtml(settings)}.</p>`,
   ].join("");
 }
 
@@ -31,11 +31,11 @@ export function evalDiffHtml(before: EvalReport, after: EvalReport): string {
   const rows = diff.rows.map((row) => {
     const change = row.change === undefined ? "-" : `${row.change > 0 ? "+" : ""}${Math.round(row.change * 100)} points`;
     const tone = row.change === undefined || row.change === 0 ? "" : row.change > 0 ? ' class="number pass"' : ' class="number fail"';
-    return `<tr><td>${escape(row.model)}</td><td>${escape(row.scenario)}</td><td class="number">${percent(row.before)}</td><td class="number">${percent(row.after)}</td><td${tone || ' class="number"'}>${change}</td></tr>`;
+    return `<tr><td>${escapeHtml(row.model)}</td><td>${escapeHtml(row.scenario)}</td><td class="number">${percent(row.before)}</td><td class="number">${percent(row.after)}</td><td${tone || ' class="number"'}>${change}</td></tr>`;
   });
-  const changes = diff.changes.length === 0 ? "<li>Nothing: same runtime, models, engines, device and settings.</li>" : diff.changes.map((change) => `<li>${escape(change)}</li>`).join("");
+  const changes = diff.changes.length === 0 ? "<li>Nothing: same runtime, models, engines, device and settings.</li>" : diff.changes.map((change) => `<li>${escapeHtml(change)}</li>`).join("");
   return [
-    `<table id="diff-table"><caption>Pass rates: ${escape(before.startedAt)} against ${escape(after.startedAt)}</caption>`,
+    `<table id="diff-table"><caption>Pass rates: ${escapeHtml(before.startedAt)} against ${escapeHtml(after.startedAt)}</caption>`,
     `<thead><tr><th scope="col">Model</th><th scope="col">Scenario</th><th scope="col">First</th><th scope="col">Second</th><th scope="col">Change</th></tr></thead>`,
     `<tbody>${rows.join("")}</tbody></table>`,
     `<h3>What differed</h3><ul id="diff-changes">${changes}</ul>`,
