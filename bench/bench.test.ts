@@ -59,7 +59,7 @@ describe("npm run bench on the tiny model's visible-text variant (smoke)", () =>
     out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     ({ stdout } = await run(
       process.execPath,
-      ["bench/run-bench.mjs", "--model", "tiny-text", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--out", out],
+      ["bench/run-bench.mjs", "--model", "tiny-text", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--zero-cost", "500,max", "--out", out],
       { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     ));
     result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;
@@ -128,6 +128,14 @@ describe("npm run bench on the tiny model's visible-text variant (smoke)", () =>
         }
       }
     }
+    // The zero-cost path ran in the same run: every round streamed its reply whole, in far fewer messages than tokens.
+    expect(result.zeroCost?.rounds.map((round) => round.askedRate)).toEqual([500, 0]);
+    for (const round of result.zeroCost!.rounds) {
+      expect(round.screenRate).toBeGreaterThan(0);
+      expect(round.mainCpuPerTokenMs).toBeGreaterThan(0);
+      expect(round.portMessages).toBeLessThan(round.tokens / 2);
+    }
+    expect(stdout).toContain("zero-cost engine (a scripted stream");
     // The same prompt through all three: same token count.
     expect(new Set(Object.values(result.summary).map((s) => s!.promptTokens)).size).toBe(1);
     for (const ratios of [result.ratios.vsTransformers, result.ratios.vsOrt]) {
