@@ -145,7 +145,9 @@ function applyMessagePart(messages: AgentMessage[], part: AgentStreamPart): Agen
 }
 
 function updateMessage(messages: AgentMessage[], id: string, update: (parts: AgentPart[]) => AgentPart[]) {
-  const index = messages.findIndex((message) => message.id === id);
+  // From the end: a streamed part names the last message, so a long conversation costs nothing more per part.
+  let index = messages.length - 1;
+  while (index >= 0 && messages[index]!.id !== id) index--;
   if (index === -1) return messages;
   const next = messages.slice();
   next[index] = { ...messages[index]!, parts: update(messages[index]!.parts) };
