@@ -19,6 +19,8 @@ const TEXTS = [
   space(4), space(WHITESPACE_LIMIT), space(WHITESPACE_LIMIT + 6), `\n${space(WHITESPACE_LIMIT + 2)}`, `${space(WHITESPACE_LIMIT + 3)}}`, `${space(12)}"`,
   `"${space(WHITESPACE_LIMIT + 4)}}`, `a${space(WHITESPACE_LIMIT + 1)}b`, `>${space(WHITESPACE_LIMIT + 1)}`, `</parameter>${space(WHITESPACE_LIMIT + 2)}`,
   '": ', ", ", '{"', '"}', '",', '":"",', '\\"', "\\u00", "</", "</parameter>", "<parameter=", "\n<parameter=", "</tool_call>", "parameter", "function", ">\n", "true", "null", "abcdefgh",
+  // Tokens that end an item and add the next, or close nested values first (Qwen's vocabulary has each).
+  "[],", "[]", "[],\n", "],", "]],", "]]", "[[", "{},", "},", "12,", "1,2", "true,", '"a",', '"],', '"",', '""]', '"]],',
 ];
 const { toChar } = byteLevelAlphabet();
 const byteLevel = (text: string) => Array.from(encoder.encode(text), (byte) => toChar[byte]).join("");

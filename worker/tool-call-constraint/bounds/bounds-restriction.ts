@@ -77,7 +77,7 @@ function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes
       if (json.forbidden) candidates.push(shapes.completing(json.forbidden, string.forbid));
     }
   } else if (json) {
-    if (json.array && (json.array.count >= json.array.max || json.array.count < json.array.min)) candidates.push(shapes.separatorTokens);
+    if (json.arrayEdge) candidates.push(shapes.separatorTokens);
     if (json.boundedValue) candidates.push(shapes.quoteTokens, shapes.separatorTokens);
   }
   if (context.tag) candidates.push(shapes.gtTokens);

@@ -38,8 +38,15 @@ const copyPath = (path: Path): Path => ({ frames: path.frames.map((frame) => ({ 
 export interface JsonContext {
   space: number;
   string?: { count: number; min: number; max: number; escape: number; forbid: number; literal: boolean };
-  /** The innermost array's items, when it has bounds. */
+  /** The innermost array with bounds on its items (arrays nested in it may have none). */
   array?: { count: number; min: number; max: number };
+  /**
+   * Some array with bounds is at one: its next item would be its last
+   * allowed, or it has too few to close. One token may end the item being
+   * written and add the next (`[],`, `12,`), or close the values nested in
+   * it first (`]],`), so tokens holding a separator must be tried.
+   */
+  arrayEdge: boolean;
   /** A value may start in the next token whose start could already break a bound (a bounded string or array). */
   boundedValue: boolean;
   /** The string's forbidden closer. */
@@ -97,16 +104,16 @@ export class JsonWalker {
   /** The first reading's context (split() first when there are several). */
   context(): JsonContext {
     const path = this.#paths[0];
-    if (!path) return { space: 0, boundedValue: false };
+    if (!path) return { space: 0, boundedValue: false, arrayEdge: false };
     const { frames, space, root } = path;
     const top = frames.at(-1)!;
-    const context: JsonContext = { space, boundedValue: false, ...(this.#forbidden && { forbidden: this.#forbidden }) };
+    const context: JsonContext = { space, boundedValue: false, arrayEdge: false, ...(this.#forbidden && { forbidden: this.#forbidden }) };
     if (top.kind === "string") context.string = { count: top.count, min: top.min, max: top.max, escape: top.escape, forbid: top.forbid, literal: top.literals !== undefined };
     for (let index = frames.length - 1; index >= 0; index--) {
       const frame = frames[index]!;
-      if (frame.kind !== "array") continue;
-      if (frame.min > 0 || frame.max < Infinity) context.array = { count: frame.count, min: frame.min, max: frame.max };
-      break;
+      if (frame.kind !== "array" || (frame.min === 0 && frame.max === Infinity)) continue;
+      context.array ??= { count: frame.count, min: frame.min, max: frame.max };
+      if (frame.count + 1 >= frame.max || frame.count < frame.min) context.arrayEdge = true;
     }
     // A token may hold the next key, its colon and a whole short value (`"a": "",`): the bounds of what may come next, one level down.
     // Inside a string, what follows it is its container's: a token may close a key and hold the value after it.
