@@ -26,6 +26,16 @@ describe("splitLongLine", () => {
     expect(splitLongLine([text("a".repeat(15))], 10).map(joined)).toEqual(["a".repeat(15)]);
   });
 
+  it("ends a piece after any span once it holds two sizes, where the plain text has no space (`a`a`a…)", () => {
+    const line = Array.from({ length: 5000 }, (_, index) => (index % 2 ? text("a") : code("a")));
+    const pieces = splitLongLine(line, 100);
+    expect(pieces.flat()).toEqual(line);
+    expect(Math.max(...pieces.map((piece) => piece.reduce((total, span) => total + spanLength(span), 0)))).toBe(200);
+    expect(pieces).toHaveLength(25);
+    // Stable as the line grows.
+    expect(splitLongLine([...line, code("b"), text("c")], 100).slice(0, pieces.length - 1)).toEqual(pieces.slice(0, -1));
+  });
+
   it("keeps its pieces as the line grows: only the last one changes", () => {
     const words = Array.from({ length: 400 }, (_, index) => `word${index}`).join(" ");
     const before = splitLongLine([text(words)], 100);

@@ -20,8 +20,11 @@ export function spanLength(span: MarkdownInline): number {
  * Splits a long line's spans into pieces of at least `size` characters, each
  * ending on a space inside plain text, so that a piece shown as a block of
  * its own breaks the line where it could have wrapped anyway; where no space
- * comes within another `size` characters, the piece ends there. Pieces are stable as
- * the line grows: appending text changes only the last.
+ * comes within another `size` characters, the piece ends there. A line with
+ * no space in its plain text (`` `a`a`a… ``, `**a**a…`: thousands of short
+ * spans) ends a piece after any span once it holds `2 * size` characters, so
+ * no piece grows with the line. Pieces are stable as the line grows:
+ * appending text changes only the last.
  */
 export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): MarkdownInline[][] {
   const pieces: MarkdownInline[][] = [];
@@ -31,6 +34,11 @@ export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): 
     if (span.type !== "text") {
       piece.push(span);
       pieceLength += spanLength(span);
+      if (pieceLength >= 2 * size) {
+        pieces.push(piece);
+        piece = [];
+        pieceLength = 0;
+      }
       continue;
     }
     let text = span.text;
@@ -50,6 +58,11 @@ export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): 
     if (text !== "") {
       piece.push({ type: "text", text });
       pieceLength += text.length;
+      if (pieceLength >= 2 * size) {
+        pieces.push(piece);
+        piece = [];
+        pieceLength = 0;
+      }
     }
   }
   if (piece.length > 0) pieces.push(piece);

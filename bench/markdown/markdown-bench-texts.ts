@@ -27,3 +27,23 @@ export function mixedMarkdown(length = 150_000): string {
 export function unbrokenString(length = 100_000): string {
   return "a".repeat(length);
 }
+
+/**
+ * One line where every other character could open or close something:
+ * `` `a`a`a… `` (code spans), `*a*a…`, `**a**a…`, `_a_a…` (emphasis runs),
+ * and unmatched openers. The shapes issue #24 found superlinear.
+ */
+export function delimiterRunLine(unit: string, length = 150_000): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** The delimiter runs the markdown bench renders, by name. */
+export const DELIMITER_RUNS: readonly { name: string; unit: string }[] = [
+  { name: "code spans `a`a`a", unit: "`a" },
+  { name: "code spans ``a`a", unit: "``a`" },
+  { name: "emphasis *a*a", unit: "*a" },
+  { name: "strong **a**a", unit: "**a" },
+  { name: "emphasis _a_a", unit: "_a" },
+  { name: "mixed *`_a", unit: "*`_a" },
+  { name: "links [a](", unit: "[a](" },
+];

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { build, preview } from "vite";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import type { MarkdownBenchRequest, MarkdownBenchResult } from "./markdown-bench-types.js";
-import { codeSpanLine, mixedMarkdown, unbrokenString } from "./markdown-bench-texts.js";
+import { codeSpanLine, DELIMITER_RUNS, delimiterRunLine, mixedMarkdown, unbrokenString } from "./markdown-bench-texts.js";
 
 const page = fileURLToPath(new URL("./page/", import.meta.url));
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -26,6 +26,7 @@ const allCases: { name: string; text: string; parts: number[] }[] = [
   { name: "one 150 KB line of code spans", text: codeSpanLine(), parts: [1, 30, 300] },
   { name: "150 KB of mixed markdown", text: mixedMarkdown(), parts: [1, 30, 300] },
   { name: "a 100,000-character unbroken string", text: unbrokenString(), parts: [1] },
+  ...DELIMITER_RUNS.map(({ name, unit }) => ({ name: `one 150 KB line of ${name}`, text: delimiterRunLine(unit), parts: [1, 300] })),
 ];
 const cases = allCases.filter(({ name }) => !caseFilter || name.includes(caseFilter));
 
