@@ -111,11 +111,13 @@ async function main(): Promise<void> {
       console.log(`${formatZeroCost(zero)}\n\nwrote ${file}`);
       return;
     }
+    // The zero-cost path first, in the same run and the same JSON: after the model's paths, their
+    // workers' teardown and garbage collection ran on the renderer's other threads during it.
+    const zero = options.zeroCostRates ? await zeroCost() : undefined;
     const cdp = options.trace ? await context.newCDPSession(page) : undefined;
     if (cdp) await startTrace(cdp);
     const result = await page.evaluate((c) => (window as unknown as { bench: { run(c: unknown): Promise<BenchResult> } }).bench.run(c), config);
-    // The zero-cost path after the model's paths (their workers are gone), in the same run and the same JSON.
-    if (options.zeroCostRates) result.zeroCost = await zeroCost();
+    if (zero) result.zeroCost = zero;
     const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.threadsRequested}threads-${result.date.replace(/[:.]/g, "-")}`;
     if (cdp) {
       const trace = await endTrace(cdp);
