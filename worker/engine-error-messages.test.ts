@@ -20,6 +20,10 @@ describe("engineErrorMessage: one sentence with a next step per failure, never t
     [{ code: "not_cached" }, "Qwen3 0.6B is not on this device. Download it first."],
     [{ code: "load_failed", reason: "engine_failed" }, "Qwen3 0.6B could not start in this browser. Reload the page and try again, or use the cloud model."],
     [{ code: "quota_exceeded", neededBytes: 2_400_000_000, freeBytes: 300_000_000 }, "Not enough storage for Qwen3 0.6B: it needs 2.4 GB and 300 MB is free. Free up space or choose a smaller model."],
+    [
+      { code: "quota_exceeded", neededBytes: 764_000_000, freeBytes: 10_700_000_000 },
+      "The browser would not store Qwen3 0.6B (764 MB) for this site, though it reports 10.7 GB free: its limit for this site is lower. Try a normal (not private) window, free up space, or choose a smaller model.",
+    ],
   ] as const)("%j", (facts, sentence) => {
     expect(engineErrorMessage(facts, model)).toBe(sentence);
   });

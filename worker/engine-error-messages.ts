@@ -47,6 +47,10 @@ export function engineErrorMessage(facts: EngineErrorFacts, model: string): stri
       break;
   }
   if (facts.code === "quota_exceeded" && facts.neededBytes !== undefined) {
+    // The browser refused although its estimate has room: its limit for this site is lower than the estimate says (private windows, some browsers).
+    if (facts.freeBytes !== undefined && facts.freeBytes >= facts.neededBytes) {
+      return `The browser would not store ${model} (${formatBytes(facts.neededBytes)}) for this site, though it reports ${formatBytes(facts.freeBytes)} free: its limit for this site is lower. Try a normal (not private) window, free up space, or choose a smaller model.`;
+    }
     const free = facts.freeBytes === undefined ? "less than that is free" : `${formatBytes(facts.freeBytes)} is free`;
     return `Not enough storage for ${model}: it needs ${formatBytes(facts.neededBytes)} and ${free}. Free up space or choose a smaller model.`;
   }
