@@ -9,11 +9,14 @@ import { testModelSource } from "./test-fixtures/test-model-source.js";
 
 // The worker boundary in one thread: the real host, expose and client over a MessageChannel,
 // with an engine that writes tokens one a task, as TransformersEngine does.
-function connect(engine: ModelEngine) {
+function connect(engine: ModelEngine, onPost: () => void = () => {}) {
   const spawn = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     const host = createEngineHost({ engines: { transformers: () => engine }, store: { cacheStatus: async () => ({ cached: true }), download: async () => {}, deleteModel: async () => {} }, requireCached: false });
     exposeEngineHost(host, port2 as never);
+    const post = port1.postMessage.bind(port1);
+    // What the client posts on the worker's own endpoint (comlink's calls).
+    port1.postMessage = ((...args: Parameters<MessagePort["postMessage"]>) => (onPost(), post(...(args as [unknown])))) as MessagePort["postMessage"];
     return Object.assign(port1, { terminate: () => (port1.close(), port2.close()) }) as unknown as WorkerLike;
   };
   return createEngineClient({ spawn });
@@ -52,5 +55,37 @@ describe("a generation's events across the worker boundary", () => {
     expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
     // Tokens a task apart arrive joined: far fewer events than tokens.
     expect(deltas.length).toBeLessThan(TOKENS / 10);
+  });
+
+  it("sends each request as one message on the port set up with the worker, never a comlink call", async () => {
+    let posts = 0;
+    const engine: ModelEngine = {
+      load: async () => {},
+      async generate(_request, onEvent) {
+        onEvent({ type: "text", text: "ok" });
+        onEvent({ type: "end", reason: "stop" });
+      },
+    };
+    const client = connect(engine, () => posts++);
+    await client.probe();
+    const afterConnect = posts;
+    const events: EngineEvent[] = [];
+    await client.generate(request, (event) => events.push(event));
+    await client.generate({ ...request, id: "g2" }, (event) => events.push(event));
+    expect(posts).toBe(afterConnect);
+    client.terminate();
+    expect(events).toEqual([{ type: "text-delta", delta: "ok" }, { type: "end", reason: "stop" }, { type: "text-delta", delta: "ok" }, { type: "end", reason: "stop" }]);
+  });
+
+  it("rejects a failed generation with the host's error, rebuilt on the page", async () => {
+    const engine: ModelEngine = {
+      load: async () => {},
+      generate: async () => {
+        throw new Error("the engine broke");
+      },
+    };
+    const client = connect(engine);
+    await expect(client.generate(request, () => {})).rejects.toMatchObject({ code: "generation_failed", message: expect.stringContaining("the engine broke") });
+    client.terminate();
   });
 });

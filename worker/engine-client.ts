@@ -1,6 +1,6 @@
 import * as Comlink from "comlink";
-import type { EventBatch } from "./coalesce-events.js";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
+import type { GenerationCall, GenerationReply, WiredEngineHost } from "./expose-engine-host.js";
 import type { CacheStatus, DeviceCapabilities, DownloadProgress, EngineEvent, EngineHost, LoadProgress, ModelSource, StepRequest } from "./protocol.js";
 
 /** What the client needs of a worker: a comlink endpoint that can report errors and be terminated. */
@@ -20,9 +20,18 @@ export interface EngineClient extends EngineHost {
   terminate(): void;
 }
 
+/** A generation in flight on the connection's port. */
+interface Generation {
+  onEvent: (event: EngineEvent) => void;
+  settle: (error?: unknown) => void;
+}
+
 interface Connection {
   worker: WorkerLike;
-  remote: Comlink.Remote<EngineHost>;
+  remote: Comlink.Remote<WiredEngineHost>;
+  /** The generations' port, handed to the worker when it starts (`openGenerations`). */
+  port: MessagePort;
+  generations: Map<number, Generation>;
   /** Rejects with `worker_died` when the worker dies or is terminated. */
   died: Promise<never>;
   kill: (reason: string) => void;
@@ -40,6 +49,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   let connection: Connection | undefined;
   const shared = new Map<string, { promise: Promise<void>; listeners: Set<(progress: never) => void>; workerId?: string }>();
   const downloadIds = new Map<string, string>();
+  let generationKeys = 0;
 
   const connect = (): Connection => {
     if (connection) return connection;
@@ -49,9 +59,23 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       kill = (reason) => reject(new EngineError({ code: "worker_died", message: `The model worker stopped (${reason}). Try again: it restarts and reloads the model from this device.` }));
     });
     died.catch(() => {});
-    const current: Connection = { worker, remote: Comlink.wrap<EngineHost>(worker), died, kill: () => {} };
+    const remote = Comlink.wrap<WiredEngineHost>(worker);
+    // Set up with the worker, before any generation: each request then crosses as one message on it.
+    const { port1, port2 } = new MessageChannel();
+    void remote.openGenerations(Comlink.transfer(port2, [port2])).catch(() => {});
+    const generations = new Map<number, Generation>();
+    port1.onmessage = ({ data }: MessageEvent<GenerationReply>) => {
+      const generation = generations.get(data.key);
+      if (!generation) return;
+      if ("events" in data) {
+        if (Array.isArray(data.events)) data.events.forEach((event) => generation.onEvent(event));
+        else generation.onEvent(data.events);
+      } else generation.settle("error" in data ? data.error : undefined);
+    };
+    const current: Connection = { worker, remote, port: port1, generations, died, kill: () => {} };
     current.kill = (reason) => {
       if (connection === current) connection = undefined;
+      port1.close();
       current.remote[Comlink.releaseProxy]();
       worker.terminate();
       kill(reason);
@@ -62,10 +86,10 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     return current;
   };
 
-  const call = async <T>(task: (remote: Comlink.Remote<EngineHost>) => Promise<T>): Promise<T> => {
+  const call = async <T>(task: (remote: Comlink.Remote<WiredEngineHost>, current: Connection) => Promise<T>): Promise<T> => {
     const current = connect();
     try {
-      return await Promise.race([task(current.remote), current.died]);
+      return await Promise.race([task(current.remote, current), current.died]);
     } catch (error) {
       if (EngineError.isInstance(error)) throw error;
       if (isEngineErrorData(error)) throw EngineError.fromData(error);
@@ -116,25 +140,23 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
         }),
       ),
     generate: (request: StepRequest, onEvent: (event: EngineEvent) => void) =>
-      call(async (remote) => {
-        // The events come on a port of their own, without a reply per event, a frame's worth to a
-        // message (coalesce-events.ts); the worker's `null` after the last one says it is over (the result itself travels on another port and can overtake them).
-        const { port1, port2 } = new MessageChannel();
-        let finished!: () => void;
-        const drained = new Promise<void>((resolve) => (finished = resolve));
-        port1.onmessage = (message: MessageEvent<EventBatch | null>) => {
-          const { data } = message;
-          if (data === null) finished();
-          else if (Array.isArray(data)) data.forEach((event) => onEvent(event));
-          else onEvent(data);
-        };
-        try {
-          await (remote.generate as unknown as (request: StepRequest, port: MessagePort) => Promise<void>)(request, Comlink.transfer(port2, [port2]) as unknown as MessagePort);
-          await drained;
-        } finally {
-          port1.close();
-        }
-      }),
+      call(
+        (_remote, current) =>
+          new Promise<void>((resolve, reject) => {
+            // The request crosses as one message on the connection's port; its events, a frame's
+            // worth to a message (coalesce-events.ts), then its end, come back on the same port.
+            const key = ++generationKeys;
+            current.generations.set(key, {
+              onEvent,
+              settle: (error) => {
+                current.generations.delete(key);
+                if (error === undefined) resolve();
+                else reject(error);
+              },
+            });
+            current.port.postMessage({ key, request } satisfies GenerationCall);
+          }),
+      ),
     cancel: async (id) => {
       // A download shared by several callers runs under the first caller's id.
       const target = downloadIds.get(id) ?? id;

@@ -1,7 +1,7 @@
 import * as Comlink from "comlink";
-import { coalesceEvents } from "./coalesce-events.js";
+import { coalesceEvents, type EventBatch } from "./coalesce-events.js";
 import { toEngineError } from "./engine-error.js";
-import type { EngineErrorCode, EngineHost, StepRequest } from "./protocol.js";
+import type { EngineErrorCode, EngineErrorData, EngineHost, StepRequest } from "./protocol.js";
 
 type Callback<T> = (value: T) => unknown;
 
@@ -32,32 +32,52 @@ async function asData<R>(fallback: EngineErrorCode, task: () => Promise<R>): Pro
   }
 }
 
+/** What a generation's port carries to the worker: one request, tagged with the client's key for it. */
+export interface GenerationCall {
+  key: number;
+  request: StepRequest;
+}
+
+/** What it carries back: a frame's events (coalesce-events.ts), then `done` or the error as data. */
+export type GenerationReply = { key: number; events: EventBatch } | { key: number; done: true } | { key: number; error: EngineErrorData };
+
 /**
- * The host as the worker exposes it: the same {@link EngineHost} methods,
- * with errors as data and every callback's last call delivered before the
- * method resolves; except `generate`, which takes a `MessagePort` for its
- * events instead of a callback (see `engine-client.ts`).
+ * The host as the worker exposes it: the {@link EngineHost} methods but
+ * `generate`, with errors as data and every callback's last call delivered
+ * before the method resolves, and `openGenerations`: the client hands over
+ * one port when it connects, and each generation's request then crosses as
+ * one message on it, its events coming back on it (no comlink call, no
+ * channel made per generation, no reply per event).
  */
-export function wireEngineHost(host: EngineHost): EngineHost {
+export interface WiredEngineHost extends Omit<EngineHost, "generate"> {
+  openGenerations(port: MessagePort): void;
+}
+
+/** Runs each request that arrives on `port`, posting its events a frame's worth at a time. */
+function serveGenerations(host: EngineHost, port: MessagePort): void {
+  port.onmessage = ({ data }: MessageEvent<GenerationCall>) => {
+    const { key, request } = data;
+    const events = coalesceEvents((batch) => port.postMessage({ key, events: batch } satisfies GenerationReply));
+    host.generate(request, (event) => events.push(event)).then(
+      () => {
+        events.flush();
+        port.postMessage({ key, done: true } satisfies GenerationReply);
+      },
+      (error: unknown) => {
+        events.flush();
+        port.postMessage({ key, error: toEngineError(error, "generation_failed").toData() } satisfies GenerationReply);
+      },
+    );
+  };
+}
+
+export function wireEngineHost(host: EngineHost): WiredEngineHost {
   return {
     probe: () => asData("unsupported_device", () => host.probe()),
     cacheStatus: (model) => asData("load_failed", () => host.cacheStatus(model)),
     download: (id, model, onProgress) => asData("download_failed", () => withRemoteCallback(onProgress, (forward) => host.download(id, model, forward))),
     load: (model, onProgress) => asData("load_failed", () => withRemoteCallback(onProgress, (forward) => host.load(model, forward))),
-    // Events go out on the port the client sent with the request, no reply (a comlink callback
-    // costs a round trip per token), a frame's worth in one message (coalesce-events.ts);
-    // `null` after the last says it is over.
-    generate: ((request: StepRequest, port: MessagePort) =>
-      asData("generation_failed", async () => {
-        const events = coalesceEvents((batch) => port.postMessage(batch));
-        try {
-          await host.generate(request, (event) => events.push(event));
-        } finally {
-          events.flush();
-          port.postMessage(null);
-          port.close();
-        }
-      })) as unknown as EngineHost["generate"],
+    openGenerations: (port) => serveGenerations(host, port),
     cancel: (id) => asData("generation_failed", () => host.cancel(id)),
     deleteModel: (model) => asData("load_failed", () => host.deleteModel(model)),
   };
