@@ -66,6 +66,16 @@ export interface KeptCache {
   modelKey: string;
   tokens: readonly bigint[];
   entries: CacheEntries;
+  /** Hybrid caches: the state at the start of the reply to the last user message, for the next user turn (hybrid-snapshots.ts). */
+  turnStart?: KeptCache;
+  /** On a turn's start: how many user messages its prompt held (the same count: the same turn). */
+  userMessages?: number;
+}
+
+/** Frees a kept cache's GPU buffers, its turn's start included. */
+export function disposeKept(cache: KeptCache | undefined): void {
+  disposeEntries(cache?.entries);
+  disposeEntries(cache?.turnStart?.entries);
 }
 
 /** Length of the common prefix of `a` and `b`, at most `limit`. */
@@ -173,18 +183,19 @@ export class ConversationCaches {
   set(conversationId: string, cache: KeptCache): void {
     const previous = this.caches.get(conversationId);
     if (previous && previous.entries !== cache.entries) disposeEntriesExcept(previous.entries, cache.entries);
+    if (previous?.turnStart && previous.turnStart.entries !== cache.turnStart?.entries) disposeEntriesExcept(previous.turnStart.entries, cache.entries);
     this.caches.delete(conversationId);
     this.caches.set(conversationId, cache);
     while (this.caches.size > this.limit) {
       const [oldest, dropped] = this.caches.entries().next().value!;
       this.caches.delete(oldest);
-      disposeEntries(dropped.entries);
+      disposeKept(dropped);
     }
   }
 
   /** Drops every cache. */
   clear(): void {
-    for (const cache of this.caches.values()) disposeEntries(cache.entries);
+    for (const cache of this.caches.values()) disposeKept(cache);
     this.caches.clear();
   }
 

@@ -15,10 +15,12 @@ import {
   cropEntries,
   disposeEntries,
   disposeEntriesExcept,
+  disposeKept,
   downloadEntries,
   entriesOnGpu,
   type KeptCache,
 } from "./prefix-cache.js";
+import { startHybrid, turnStartLength, type Prefill } from "./hybrid-snapshots.js";
 import { loadProgressReporter } from "./load-progress.js";
 import { nextTask } from "./next-task.js";
 import { configureTransformers } from "./configure-transformers.js";
@@ -197,18 +199,17 @@ export class TransformersEngine implements ModelEngine {
     const caches = library as unknown as CacheLibrary;
     let kept = this.conversations.take(request.conversationId);
     if (kept && kept.modelKey !== request.model.key) {
-      disposeEntries(kept.entries);
+      disposeKept(kept);
       kept = undefined;
     }
     /** The hybrid snapshot this step makes or reuses (kept for the next step). */
     let snapshot: KeptCache | undefined;
     try {
-      const inputs = tokenizer.apply_chat_template(request.messages as never, {
-        tools: request.tools.length ? (templateTools(request.tools) as never) : null,
-        add_generation_prompt: true,
-        enable_thinking: request.enableThinking ?? false,
-        return_dict: true,
-      } as never) as unknown as { input_ids: { dims: number[] }; attention_mask: unknown };
+      const templateOptions = { tools: request.tools.length ? templateTools(request.tools) : null, enable_thinking: request.enableThinking ?? false };
+      const inputs = tokenizer.apply_chat_template(request.messages as never, { ...templateOptions, add_generation_prompt: true, return_dict: true } as never) as unknown as {
+        input_ids: { dims: number[] };
+        attention_mask: unknown;
+      };
       const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
       const ids = Array.from((inputs.input_ids as unknown as { data: BigInt64Array }).data);
 
@@ -263,28 +264,24 @@ export class TransformersEngine implements ModelEngine {
             cachedPromptTokens = common;
           }
         } else if (kind === "hybrid") {
-          // A snapshot at the prompt boundary (all prompt tokens but the last), reused only
-          // when this prompt's ids extend the kept snapshot's exactly.
-          const boundary = ids.length - 1;
-          const base = kept && kept.tokens.length <= boundary && commonPrefixLength(kept.tokens, ids) === kept.tokens.length ? kept : undefined;
-          if (kept && !base) disposeEntries(kept.entries);
-          kept = undefined;
-          if (base) cachedPromptTokens = base.tokens.length;
-          if (boundary > 0 && base?.tokens.length === boundary) {
-            snapshot = base;
-          } else if (boundary > 0) {
-            const prefix = ids.slice(0, boundary);
+          // The longest kept state these ids extend: the last prompt's boundary (the same turn) or
+          // the turn's start (a new user message); hybrid-snapshots.ts.
+          const turn = turnStartLength(tokenizer as never, request.messages, templateOptions, ids, kept?.turnStart);
+          const prefill: Prefill = async (tokens, base) => {
             const prefilled = (await model.generate({
-              input_ids: new library.Tensor("int64", BigInt64Array.from(prefix), [1, boundary]),
-              attention_mask: new library.Tensor("int64", new BigInt64Array(boundary).fill(1n), [1, boundary]),
+              input_ids: new library.Tensor("int64", BigInt64Array.from(tokens), [1, tokens.length]),
+              attention_mask: new library.Tensor("int64", new BigInt64Array(tokens.length).fill(1n), [1, tokens.length]),
               ...(base && { past_key_values: new library.DynamicCache(aliasEntries(caches, base.entries) as never) }),
               max_new_tokens: 1,
               do_sample: false,
               return_dict_in_generate: true,
             } as never)) as unknown as { past_key_values: CacheEntries };
-            disposeEntries(base?.entries);
-            snapshot = { modelKey: request.model.key, tokens: prefix, entries: { ...prefilled.past_key_values } };
-          }
+            return { modelKey: request.model.key, tokens, entries: { ...prefilled.past_key_values }, ...(tokens.length === turn?.length && { userMessages: turn.userMessages }) };
+          };
+          const start = await startHybrid(ids, kept, turn?.length, prefill);
+          kept = undefined;
+          snapshot = start.snapshot;
+          cachedPromptTokens = start.cachedPromptTokens;
           // generate() disposes the cache tensors it replaces: it gets aliases, the snapshot stays.
           if (snapshot) pastKeyValues = new library.DynamicCache(aliasEntries(caches, snapshot.entries) as never);
         }
@@ -339,8 +336,8 @@ export class TransformersEngine implements ModelEngine {
       const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";
       onEvent({ type: "end", reason });
     } catch (error) {
-      disposeEntries(kept?.entries);
-      disposeEntries(snapshot?.entries);
+      disposeKept(kept);
+      disposeKept(snapshot);
       if (signal.aborted) {
         onEvent({ type: "end", reason: "aborted" });
         return;
