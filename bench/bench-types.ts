@@ -100,6 +100,12 @@ export interface ToolLoopSample {
   step1: ToolLoopStep;
   reused: ToolLoopStep;
   fresh: ToolLoopStep;
+  /**
+   * The next user turn (the loop's answer, then a new user message): in the
+   * same conversation after step 2 (Qwen3.5 starts from the state kept at the
+   * turn's start), and as a new conversation (a fresh prefill).
+   */
+  turn2: { reused: ToolLoopStep; fresh: ToolLoopStep };
 }
 
 export interface ToolLoopSummary {
@@ -115,6 +121,11 @@ export interface ToolLoopSummary {
   workerTtftRatio: Stat;
   /** Step 2 wrote the same text (greedy) with reuse as without, every round. */
   sameOutput: boolean;
+  /** The next user turn: its prompt, what came from the cache, its TTFT with reuse / fresh (page-side and the engine's own). */
+  turn2PromptTokens: number;
+  turn2CachedPromptTokens: Stat;
+  turn2TtftRatio: Stat;
+  turn2WorkerTtftRatio: Stat;
 }
 
 /**

@@ -240,7 +240,8 @@ export async function runBench(config: BenchConfig, log: BenchLog = () => {}): P
         log(
           `run ${run + 1}/${config.runs} tool loop ${round + 1}/${toolLoopRounds}: step 1 ${sample.step1.promptTokens} tokens, TTFT ${sample.step1.ttftMs.toFixed(0)} ms; ` +
             `step 2 ${sample.reused.promptTokens} tokens (${sample.reused.cachedPromptTokens} cached) TTFT ${sample.reused.ttftMs.toFixed(0)} ms, fresh ${sample.fresh.ttftMs.toFixed(0)} ms: ` +
-            `${(sample.reused.ttftMs / sample.fresh.ttftMs).toFixed(3)}x`,
+            `${(sample.reused.ttftMs / sample.fresh.ttftMs).toFixed(3)}x; next user turn ${sample.turn2.reused.promptTokens} tokens (${sample.turn2.reused.cachedPromptTokens} cached) ` +
+            `TTFT ${sample.turn2.reused.ttftMs.toFixed(0)} ms, fresh ${sample.turn2.fresh.ttftMs.toFixed(0)} ms: ${(sample.turn2.reused.ttftMs / sample.turn2.fresh.ttftMs).toFixed(3)}x`,
         );
       }
     } finally {

@@ -130,13 +130,16 @@ export async function loadRuntime(entry: CatalogEntry, userText: string, config:
     let loops = 0;
     const toolLoop = async (): Promise<ToolLoopSample> => {
       const id = `bench-loop-${++loops}`;
-      const { step1, step2 } = toolLoopMessages(id, userText);
+      const { step1, step2, turn2 } = toolLoopMessages(id, userText);
       const first = await loopStep(step1);
       // The same first message id: the same conversation, so the engine starts from step 1's cache.
       const reused = await loopStep(step2);
+      // The next user turn, after step 2 in the same conversation.
+      const turn2Reused = await loopStep(turn2);
       // Another first message id: a new conversation, the same prompt ids, prefilled from scratch.
       const fresh = await loopStep(toolLoopMessages(`${id}-fresh`, userText).step2);
-      return { step1: first, reused, fresh };
+      const turn2Fresh = await loopStep(toolLoopMessages(`${id}-fresh-turn2`, userText).turn2);
+      return { step1: first, reused, fresh, turn2: { reused: turn2Reused, fresh: turn2Fresh } };
     };
     return { loadMs, generate, threads: () => ranOn, toolLoop, terminate: () => client.terminate() };
   } catch (error) {

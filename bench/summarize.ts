@@ -83,6 +83,10 @@ export function summarizeToolLoop(samples: ToolLoopSample[]): ToolLoopSummary {
     ttftRatio: ratio((step) => step.ttftMs),
     workerTtftRatio: ratio((step) => step.workerTtftMs),
     sameOutput: samples.every((s) => s.reused.text === s.fresh.text),
+    turn2PromptTokens: samples[0]?.turn2.reused.promptTokens ?? 0,
+    turn2CachedPromptTokens: stat(samples.map((s) => s.turn2.reused.cachedPromptTokens)),
+    turn2TtftRatio: stat(samples.filter((s) => s.turn2.fresh.ttftMs > 0).map((s) => s.turn2.reused.ttftMs / s.turn2.fresh.ttftMs)),
+    turn2WorkerTtftRatio: stat(samples.filter((s) => s.turn2.fresh.workerTtftMs > 0).map((s) => s.turn2.reused.workerTtftMs / s.turn2.fresh.workerTtftMs)),
   };
 }
 
@@ -91,7 +95,8 @@ export function formatToolLoop(summary: ToolLoopSummary): string {
   return (
     `tool loop (runtime, ${summary.rounds} rounds): step 1 ${summary.step1PromptTokens} prompt tokens, step 2 ${summary.step2PromptTokens} of which ${spread(summary.cachedPromptTokens, 0)} from the cache; ` +
     `step 2 TTFT ${spread(summary.reusedTtftMs, 0)} ms with reuse, ${spread(summary.freshTtftMs, 0)} ms fresh: ${spread(summary.ttftRatio, 3)}x (worker ${spread(summary.workerTtftRatio, 3)}x)` +
-    `${summary.sameOutput ? "; same output" : "; note: different output with reuse"}`
+    `${summary.sameOutput ? "; same output" : "; note: different output with reuse"}` +
+    `\nnext user turn: ${summary.turn2PromptTokens} prompt tokens, ${spread(summary.turn2CachedPromptTokens, 0)} from the cache; TTFT with reuse / fresh ${spread(summary.turn2TtftRatio, 3)}x (worker ${spread(summary.turn2WorkerTtftRatio, 3)}x)`
   );
 }
 

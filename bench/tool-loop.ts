@@ -77,8 +77,8 @@ export const BENCH_TOOLS: ToolDescriptor[] = [
   },
 ];
 
-/** The two steps of a loop whose conversation starts with message `id`. */
-export function toolLoopMessages(id: string, userText: string): { step1: AgentMessage[]; step2: AgentMessage[] } {
+/** The two steps of a loop whose conversation starts with message `id`, and the next user turn after its answer. */
+export function toolLoopMessages(id: string, userText: string): { step1: AgentMessage[]; step2: AgentMessage[]; turn2: AgentMessage[] } {
   const user: AgentMessage = { id, role: "user", parts: [{ type: "text", text: userText }] };
   const reply: AgentMessage = {
     id: `${id}-reply`,
@@ -94,5 +94,7 @@ export function toolLoopMessages(id: string, userText: string): { step1: AgentMe
       },
     ],
   };
-  return { step1: [user], step2: [user, reply] };
+  const answered: AgentMessage = { ...reply, parts: [...reply.parts, { type: "text", text: "I added two pairs of blue wool socks, size M, to your cart: 19.00 in all." }] };
+  const next: AgentMessage = { id: `${id}-next`, role: "user", parts: [{ type: "text", text: "Thanks. Add a red hat too, and tell me the new total." }] };
+  return { step1: [user], step2: [user, reply], turn2: [user, answered, next] };
 }
