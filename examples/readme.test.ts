@@ -22,6 +22,16 @@ function codeBlocks(): { line: number; language: string; code: string }[] {
   return [...readme.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```/gm)].map((match) => ({ line: lineOf(match.index), language: match[1]!, code: match[2]! }));
 }
 
+/**
+ * The README where links can be: code blocks and inline code blanked out
+ * (a `[a](` in a code span is not a link), each character kept as a space
+ * so that indexes still give line numbers.
+ */
+function linkText(): string {
+  const blank = (code: string) => code.replace(/[^\n]/g, " ");
+  return readme.replace(/^```[\s\S]*?^```/gm, blank).replace(/(`+)[^`\n](?:[^\n]*?[^`\n])?\1(?!`)/g, blank);
+}
+
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 function anchors(): Set<string> {
   const seen = new Map<string, number>();
@@ -68,7 +78,7 @@ describe("README.md", () => {
 
   it("links only to its own headings and to files in this repository", () => {
     const headings = anchors();
-    const prose = readme.replace(/^```[\s\S]*?^```/gm, (block) => block.replace(/[^\n]/g, " "));
+    const prose = linkText();
     const broken: string[] = [];
     for (const match of prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)) {
       const target = match[1]!;
@@ -86,7 +96,7 @@ describe("README.md", () => {
   });
 
   it("ships every image it shows and every file it links to in the npm tarball, so its links work on the package too", () => {
-    const prose = readme.replace(/^```[\s\S]*?^```/gm, "");
+    const prose = linkText();
     const images = [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s#]+)[^)]*\)/g)].map((match) => match[1]!).filter((target) => !/^(https?|mailto):/.test(target));
     expect(images.length).toBeGreaterThan(0);
     // --ignore-scripts: lists the files without running prepack's build.
