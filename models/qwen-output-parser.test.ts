@@ -118,4 +118,16 @@ describe("QwenOutputParser", () => {
     expect(parse(["</think>\n\nAnswer"])).toEqual([{ type: "text", delta: "Answer" }]);
     expect(parse(['</tool_call><tool_call>{"name": "a"}</tool_call></think>ok'])).toEqual([{ type: "tool-call", name: "a", input: {} }, { type: "text", delta: "ok" }]);
   });
+
+  it("markup dropped between a tag's pieces leaves no tag behind, however it is chunked (found by the fuzz target)", () => {
+    // `</think` + `</tool_call>` + `>`: dropping the closer (or an empty thinking block) must not join its sides into a tag.
+    for (const output of ["{{</think</tool_call>>b", "a</thi</think>nk>b", "x<</tool_call>/think>y", "</tool_call<think>\n\n</think>\n>"]) {
+      const whole = parse([output]);
+      expect(whole.map((event) => (event.type === "text" ? event.delta : "")).join(""), output).not.toMatch(/<\/?(think|tool_call)>/);
+      for (let cut = 1; cut < output.length; cut++) expect(parse([output.slice(0, cut), output.slice(cut)]), `${output} cut at ${cut}`).toEqual(whole);
+      expect(parse([...output]), output).toEqual(whole);
+    }
+    // What is kept: the text before, the rest of the would-be tag dropped with the markup.
+    expect(parse(["a</think</tool_call>>b"])).toEqual([{ type: "text", delta: "a</thinkb" }]);
+  });
 });

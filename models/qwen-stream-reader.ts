@@ -1,6 +1,7 @@
 import type { CallBodyReader } from "./call-body-reader.js";
 import type { ModelOutputEvent } from "./model-output-event.js";
 import { couldBecome, partialTagLength } from "./partial-tag.js";
+import { TagSafeText } from "./tag-safe-text.js";
 
 const THINK_OPEN = "<think>";
 const THINK_CLOSE = "</think>";
@@ -42,7 +43,7 @@ type Mode = "start" | "text" | "think" | "think-call" | "call";
  *   `<tool_call>` followed by the format's call start) is run like any other,
  *   and the reasoning goes on after it until `</think>`.
  * - A `</think>` or `</tool_call>` outside its block is markup, never text:
- *   it is dropped.
+ *   it is dropped, and the text on its two sides never joins into a tag.
  * - Whitespace alone before a block is not text, nor is whitespace right
  *   after one.
  */
@@ -62,6 +63,8 @@ export class QwenStreamReader {
   #lookStart = "";
   #call?: CallBodyReader;
   #callInThink = false;
+  /** Where text is pushed: no tag forms where dropped markup joins two pieces. */
+  readonly #shown = new TagSafeText(TEXT_TAGS);
 
   constructor(options: QwenStreamOptions) {
     this.#options = options;
@@ -99,6 +102,7 @@ export class QwenStreamReader {
           break;
       }
     }
+    if (final) this.#shown.end(events);
     return events;
   }
 
@@ -130,7 +134,7 @@ export class QwenStreamReader {
         this.#showText(input.slice(index, input.length - keep), events);
         this.#carry = input.slice(input.length - keep);
         if (final && this.#heldSpace) {
-          events.push({ type: "text", delta: this.#heldSpace });
+          this.#shown.push(this.#heldSpace, events);
           this.#heldSpace = "";
         }
         return undefined;
@@ -162,10 +166,10 @@ export class QwenStreamReader {
     }
     if (trimBeforeCall) {
       const body = text.trimEnd();
-      events.push({ type: "text", delta: this.#heldSpace + body });
+      this.#shown.push(this.#heldSpace + body, events);
       this.#heldSpace = text.slice(body.length);
     } else {
-      events.push({ type: "text", delta: this.#heldSpace + text });
+      this.#shown.push(this.#heldSpace + text, events);
       this.#heldSpace = "";
     }
     this.#textShown = true;
@@ -175,7 +179,7 @@ export class QwenStreamReader {
   #endTextRun(events: ModelOutputEvent[], beforeCall: boolean): void {
     const held = this.#heldSpace;
     this.#heldSpace = "";
-    if (held && this.#textShown && !(beforeCall && this.#options.trimBeforeCall)) events.push({ type: "text", delta: held });
+    if (held && this.#textShown && !(beforeCall && this.#options.trimBeforeCall)) this.#shown.push(held, events);
     this.#textShown = false;
     this.#trimStart = false;
   }
@@ -234,7 +238,9 @@ export class QwenStreamReader {
   #emitReasoning(events: ModelOutputEvent[]): void {
     const text = this.#reasoning.join("").trim();
     this.#reasoning = [];
-    if (text) events.push({ type: "reasoning", text });
+    if (!text) return;
+    this.#shown.end(events);
+    events.push({ type: "reasoning", text });
   }
 
   #openCall(inThink: boolean): void {
@@ -248,11 +254,13 @@ export class QwenStreamReader {
     const done = input || !final ? call.push(input) : undefined;
     if (!done) {
       if (!final) return undefined;
+      this.#shown.end(events);
       events.push(call.end());
       this.#call = undefined;
       this.#mode = "text";
       return undefined;
     }
+    this.#shown.end(events);
     events.push(done.event);
     this.#call = undefined;
     if (this.#callInThink) this.#mode = "think";
