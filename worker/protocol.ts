@@ -103,6 +103,12 @@ export interface GenerateRequest {
    * (worker/tool-call-constraint/). Default true.
    */
   constrainToolCalls?: boolean;
+  /**
+   * Count the calls the constraint repaired (`usage.repairedCalls`): one
+   * pass over the logits per token inside a call, so off unless asked
+   * (`evaluateAgent` asks). Default false.
+   */
+  reportRepairs?: boolean;
 }
 
 /**
@@ -141,6 +147,13 @@ export interface GenerationUsage {
    * `wasm` in a browser reports it.
    */
   threads?: number;
+  /**
+   * Tool calls the constraint changed: at some token of the call its mask
+   * refused the token the model found likeliest. Only generations under the
+   * constraint (transformers.js, `constrainToolCalls` on) that asked for it
+   * (`reportRepairs`) report it.
+   */
+  repairedCalls?: number;
 }
 
 /** Why an engine call failed, as data (the list is declared once, in runtime/errors/error-codes.ts). */

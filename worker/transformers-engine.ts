@@ -331,6 +331,7 @@ export class TransformersEngine implements ModelEngine {
           decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
           ...(firstTokenAt !== undefined && { firstTokenAt: performance.timeOrigin + firstTokenAt }),
           ...(request.model.device === "wasm" && this.wasmThreads !== undefined && { threads: this.wasmThreads }),
+          ...(constrained && request.reportRepairs && { repairedCalls: constrained.constraint.repairedCalls }),
         },
       });
       const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";

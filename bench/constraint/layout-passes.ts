@@ -3,7 +3,7 @@ import { ensureTestModel, scriptedModel } from "../../models/test-models/index.j
 import { testModelSource } from "../../worker/test-fixtures/test-model-source.js";
 import { HERMES_LAYOUTS, LAYOUT_TOOLS, XML_LAYOUTS } from "../../worker/tool-call-constraint/test-fixtures/call-layouts.js";
 import { TransformersEngine } from "../../worker/transformers-engine.js";
-import type { ConstraintCounters } from "./constraint-counters.js";
+import { median, percentile, type ConstraintCounters } from "./constraint-counters.js";
 
 /** Forward passes and tokens over the calls of one format's layouts. */
 export interface LayoutPasses {
@@ -11,6 +11,9 @@ export interface LayoutPasses {
   calls: number;
   passes: number;
   tokens: number;
+  /** The constraint's milliseconds per step inside these calls (written right, as a good model writes them). */
+  medianStepMs: number;
+  p95StepMs: number;
 }
 
 /**
@@ -29,7 +32,15 @@ export async function layoutPasses(counters: ConstraintCounters): Promise<Layout
       const model = testModelSource(`layout-${format === "qwen3" ? "hermes" : "xml"}-${index}`, { format });
       await engine.generate({ id: `l${index}`, model, conversationId: `l${format}${index}`, messages: [{ role: "user", content: "Buy socks" }], tools: LAYOUT_TOOLS, temperature: 0, maxNewTokens: 160 }, () => {}, new AbortController().signal);
     }
-    rows.push({ format, calls: counters.calls.length, passes: counters.calls.reduce((sum, call) => sum + call.forwardPasses, 0), tokens: counters.calls.reduce((sum, call) => sum + call.tokens, 0) });
+    const steps = counters.prepareMs.map((prepare, index) => prepare + counters.applyMs[index]!);
+    rows.push({
+      format,
+      calls: counters.calls.length,
+      passes: counters.calls.reduce((sum, call) => sum + call.forwardPasses, 0),
+      tokens: counters.calls.reduce((sum, call) => sum + call.tokens, 0),
+      medianStepMs: median(steps),
+      p95StepMs: percentile(steps, 0.95),
+    });
   }
   return rows;
 }

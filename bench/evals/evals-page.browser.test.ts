@@ -91,6 +91,8 @@ describe("the evals page on the test models", () => {
     expect(right.model.bytes).toBeGreaterThan(11_000_000);
     expect(right.scenarios[0]!.attempts[0]!.steps).toHaveLength(5);
     expect(right.scenarios[0]!.attempts[0]!.steps[0]).toMatchObject({ promptTokens: expect.any(Number), timeToFirstTokenMs: expect.any(Number), decodeTokensPerSecond: expect.any(Number) });
+    // The scripted model writes its calls right: the constraint, asked to count, repaired none.
+    expect(right.scenarios[0]!.attempts[0]!.repairedCalls).toBe(0);
     expect(report.scenarios[0]).toMatchObject({ id: "buy-trail-socks", agent: "shopper", generation: { temperature: 0, maxNewTokens: 96 } });
     expect(report.environment.capabilities).toMatchObject({ crossOriginIsolated: true });
 

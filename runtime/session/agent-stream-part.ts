@@ -10,6 +10,8 @@ export interface StepUsage {
   outputTokens: number;
   timeToFirstTokenMs?: number;
   decodeTokensPerSecond?: number;
+  /** Tool calls the on-device constraint changed (its mask refused the token the model found likeliest), where it ran. */
+  repairedCalls?: number;
 }
 
 /** Why a run ended. */

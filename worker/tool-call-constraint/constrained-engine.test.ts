@@ -38,6 +38,8 @@ const lineFirstModel = () => scriptedModel({ id: "scripted-line-first", replies:
 describe("the tool-call constraint in the real transformers.js engine (Node, CPU; scripted models)", () => {
   let engine: TransformersEngine;
   let run: (request: Partial<GenerateRequest> & Pick<GenerateRequest, "model">) => Promise<string>;
+  /** The last run's `usage.repairedCalls`. */
+  let repairedCalls: number | undefined;
   const calls: Parameters<NonNullable<ToolCallConstraintObserver["callClosed"]>>[0][] = [];
   const detach = observeToolCallConstraints({ callClosed: (call) => calls.push(call) });
   afterAll(detach);
@@ -62,6 +64,8 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
         (event) => events.push(event),
         new AbortController().signal,
       );
+      const usage = events.find((event) => event.type === "usage");
+      repairedCalls = usage?.type === "usage" ? usage.usage.repairedCalls : undefined;
       return textOf(events);
     };
   }, 600_000);
@@ -100,7 +104,11 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
     for (const { model, expected } of cases) {
       const off = await run({ model, constrainToolCalls: false });
       expect(off).toBe(expected);
+      expect(repairedCalls, "nothing is counted with the constraint off").toBeUndefined();
       expect(await run({ model })).toBe(off);
+      expect(repairedCalls, "nor unless asked").toBeUndefined();
+      expect(await run({ model, reportRepairs: true })).toBe(off);
+      expect(repairedCalls, "a call written right is not repaired").toBe(0);
       expect(await run({ model, toolChoice: "required" })).toBe(off);
     }
   }, 120_000);
@@ -147,7 +155,8 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
     ];
     for (const { model, wrong } of cases) {
       expect(await run({ model, constrainToolCalls: false })).toContain(wrong);
-      const text = await run({ model, maxNewTokens: 60 });
+      const text = await run({ model, maxNewTokens: 60, reportRepairs: true });
+      expect(repairedCalls, text).toBe(1);
       const format = modelFormat(model.format);
       const parser = format.createParser({ tools, thinking: false });
       const parsed = [...parser.push(text), ...parser.end()].filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid");

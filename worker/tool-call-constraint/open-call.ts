@@ -39,6 +39,7 @@ export interface CallTables {
 export class OpenCall {
   readonly #matcher: CallMatcher;
   readonly #tables: CallTables;
+  readonly #countRepairs: boolean;
   #walker?: CallWalker;
   #budget?: BudgetClosing;
   #utf8: Utf8State = 0;
@@ -48,9 +49,12 @@ export class OpenCall {
   /** Tokens in the call, and the forward passes they took (written-ahead tokens share their pass). */
   tokens = 0;
   passes = 0;
+  /** Whether the mask refused the model's likeliest token at some step: the call came out other than the model would have written it. */
+  repaired = false;
 
-  constructor(matcher: CallMatcher, grammar: ToolCallGrammar, tables: CallTables, planner: PlannerGrammar | undefined) {
+  constructor(matcher: CallMatcher, grammar: ToolCallGrammar, tables: CallTables, planner: PlannerGrammar | undefined, countRepairs = false) {
     this.#matcher = matcher;
+    this.#countRepairs = countRepairs;
     this.#tables = tables;
     this.#walker = callWalker(grammar);
     if (planner) this.#budget = new BudgetClosing(planner, tables.speller);
@@ -124,8 +128,11 @@ export class OpenCall {
 
   /** Masks `logits` for the step {@link prepareMask} readied; near the budget, only tokens after which the call still fits. */
   apply(logits: Float32Array, left: number): void {
+    // Counting repairs: until the call is known repaired, its likeliest token is looked for first (one pass over the logits).
+    const likeliest = this.#countRepairs && !this.repaired ? argmax(logits) : -1;
     applyMask(logits, this.#mask!);
     this.#budget?.apply(logits, left);
+    if (likeliest >= 0 && logits[likeliest] === -Infinity) this.repaired = true;
   }
 
   /** The shortest completion's cost in tokens, for `auto`'s opening horizon (-1: unknown). */
@@ -152,4 +159,18 @@ function wellFormedPrefix(text: string): string {
     } else if (unit >= 0xdc00 && unit <= 0xdfff) return text.slice(0, index);
   }
   return text;
+}
+
+/** The index of the largest value (the first of equals). */
+function argmax(values: Float32Array): number {
+  let best = 0;
+  let max = -Infinity;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    if (value > max) {
+      max = value;
+      best = index;
+    }
+  }
+  return best;
 }

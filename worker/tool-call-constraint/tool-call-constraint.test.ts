@@ -29,8 +29,9 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
   });
 
   /** With `ebnf`, the call runs under that grammar with the completion planner; without, the one-letter grammar, masked only. */
-  const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100, ebnf?: string) =>
+  const constraint = (toolChoice: ToolChoice, thinking = false, maxNewTokens = 100, ebnf?: string, countRepairs = false) =>
     new ToolCallConstraint({
+      countRepairs,
       grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [] },
       texts: VOCABULARY.encoded,
       vocabulary: () => VOCABULARY,
@@ -91,6 +92,32 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     } finally {
       detach();
     }
+  });
+
+  it("repairedCalls: a call counts once where the mask refused the model's likeliest token, never where the model wrote it right", async () => {
+    /** Steps `written` one at a time, the logits favouring `likeliest` at each; what the constraint allowed is sampled. */
+    const run = async (likeliest: string[], countRepairs = true) => {
+      const subject = constraint("auto", false, 100, undefined, countRepairs);
+      const logits = new Float32Array(TEXTS.length);
+      for (const favourite of likeliest) {
+        await subject.prepare();
+        logits.fill(0);
+        logits[id(favourite)] = 5;
+        subject.apply(logits);
+        // The likeliest token the mask left (the first allowed where it refused the favourite).
+        const sampled = logits[id(favourite)] !== -Infinity ? id(favourite) : logits.findIndex((value) => value !== -Infinity);
+        subject.observe(sampled);
+      }
+      await subject.prepare();
+      return subject;
+    };
+    const right = await run(["<tool_call>", "\n", "a", "\n", "</tool_call>"]);
+    expect([right.completedCalls, right.repairedCalls]).toEqual([1, 0]);
+    // The model wanted "hi" where the call needs a letter, then "a" again where it needs the newline: one call, repaired.
+    const wrong = await run(["<tool_call>", "\n", "hi", "a", "</tool_call>", "</tool_call>"]);
+    expect([wrong.completedCalls, wrong.repairedCalls]).toEqual([1, 1]);
+    // Not asked, not counted (the check costs a pass over the logits a step).
+    expect((await run(["<tool_call>", "\n", "hi", "a", "</tool_call>"], false)).repairedCalls).toBe(0);
   });
 
   it("auto: a spelled opener opens the call too", async () => {

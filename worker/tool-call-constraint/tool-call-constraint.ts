@@ -34,6 +34,8 @@ export interface ToolCallConstraintOptions {
   createPlanner?: () => Promise<PlannerGrammar | undefined>;
   /** The tokenizer's own ids for a text: with it, a stretch the grammar fixes is written ahead (jump-forward). */
   encode?: (text: string) => number[];
+  /** Count the calls whose likeliest token the mask refused ({@link ToolCallConstraint.repairedCalls}): one pass over the logits a step. */
+  countRepairs?: boolean;
 }
 
 /**
@@ -85,6 +87,7 @@ export class ToolCallConstraint {
   /** Whitespace written since a thinking block closed (`required` lets the template's blank line through); -1: none allowed. */
   #whitespace = -1;
   #completedCalls = 0;
+  #repairedCalls = 0;
   #prepareMs = 0;
 
   constructor(options: ToolCallConstraintOptions) {
@@ -115,6 +118,11 @@ export class ToolCallConstraint {
   /** Calls that opened and closed under the constraint. */
   get completedCalls(): number {
     return this.#completedCalls;
+  }
+
+  /** Calls in which the mask refused the model's likeliest token at some step (closed or not): what the constraint changed. Counted with `countRepairs` only. */
+  get repairedCalls(): number {
+    return this.#repairedCalls;
   }
 
   /**
@@ -166,7 +174,7 @@ export class ToolCallConstraint {
     this.#recent = "";
     try {
       const matcher = await this.#options.createMatcher();
-      this.#call = new OpenCall(matcher, this.#options.grammar, this.#read(), await this.#planner());
+      this.#call = new OpenCall(matcher, this.#options.grammar, this.#read(), await this.#planner(), this.#options.countRepairs ?? false);
       this.#state = "call";
     } catch (error) {
       // The mask cannot be built here (xgrammar failed to load or compile): the call goes on unconstrained
@@ -211,12 +219,14 @@ export class ToolCallConstraint {
       this.#readInCall(id);
     }
     if (!this.#call) return;
+    if (this.#call.repaired) this.#repairedCalls += 1;
     this.#call.dispose(false);
     this.#call = undefined;
     this.#state = "free";
   }
 
   #leaveCall(): void {
+    if (this.#call!.repaired) this.#repairedCalls += 1;
     this.#call!.dispose();
     this.#call = undefined;
     this.#state = "free";

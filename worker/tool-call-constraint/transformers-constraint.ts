@@ -68,7 +68,7 @@ export interface ConstrainedGeneration {
  * they are ready waits for them.
  */
 export function constraintForRequest(
-  request: Pick<GenerateRequest, "tools" | "toolChoice" | "constrainToolCalls" | "enableThinking" | "model">,
+  request: Pick<GenerateRequest, "tools" | "toolChoice" | "constrainToolCalls" | "enableThinking" | "model" | "reportRepairs">,
   context: { library: Transformers; tokenizer: unknown; model: unknown; maxNewTokens: number; jumpForward?: boolean; onAhead?: (ids: number[]) => void },
 ): ConstrainedGeneration | undefined {
   const toolChoice = request.toolChoice ?? "auto";
@@ -103,6 +103,7 @@ export function constraintForRequest(
     },
     createPlanner: async () => (await compiled()).planner,
     ...(context.jumpForward !== false && { encode: (text: string) => Array.from(tokenizer.encode(text, { add_special_tokens: false }), Number) }),
+    countRepairs: request.reportRepairs === true,
   });
   const library = context.library;
   let sequence: bigint[] | undefined;

@@ -16,7 +16,7 @@ export interface LocalRunContext {
   /** Names this conversation for the engine's KV cache. */
   conversationId: string;
   /** Passed to every generation. */
-  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking" | "constrainToolCalls">;
+  generation?: Pick<GenerateRequest, "maxNewTokens" | "temperature" | "enableThinking" | "constrainToolCalls" | "reportRepairs">;
   /** The system prompt's first lines (default `BASE_SYSTEM_PROMPT`). */
   basePrompt?: string;
   newId?: () => string;
@@ -58,8 +58,8 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
         if (event.type === "end") {
           if (event.reason === "aborted") throw abortError();
         } else if (event.type === "usage") {
-          const { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond } = event.usage;
-          yield { type: "usage", usage: { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond } };
+          const { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond, repairedCalls } = event.usage;
+          yield { type: "usage", usage: { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond, ...(repairedCalls !== undefined && { repairedCalls }) } };
         } else {
           yield event;
         }

@@ -38,6 +38,8 @@ export interface EvalStep {
   outputTokens: number;
   timeToFirstTokenMs?: number;
   decodeTokensPerSecond?: number;
+  /** Tool calls the on-device constraint changed in this step (its mask refused the token the model found likeliest). */
+  repairedCalls?: number;
 }
 
 /** One sampled run of a scenario. */
@@ -56,6 +58,13 @@ export interface EvalRun {
   confirmations: { tool: string; answer: "allow" | "decline" }[];
   /** Calls that came back as `invalid_input` (the model's arguments did not fit the schema). */
   invalidCalls: number;
+  /**
+   * Calls the on-device tool-call constraint repaired: at some token its mask
+   * refused the token the model found likeliest, so the call came out valid
+   * where the model alone would have written it otherwise. Absent where no
+   * step reported it (the cloud, web-llm, the browser's own model).
+   */
+  repairedCalls?: number;
   durationMs: number;
 }
 

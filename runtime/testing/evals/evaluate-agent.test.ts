@@ -41,7 +41,7 @@ const scenario = defineAgentScenario({
 const step = (index: number, parts: AgentStreamPart[]): AgentStreamPart[] => [
   { type: "message-start", messageId: `m${index}` },
   ...parts.map((part) => ("messageId" in part ? { ...part, messageId: `m${index}` } : part)),
-  { type: "step-finish", step: index, usage: { promptTokens: 100 + index, outputTokens: 10, timeToFirstTokenMs: 50 + index, decodeTokensPerSecond: 20 } },
+  { type: "step-finish", step: index, usage: { promptTokens: 100 + index, outputTokens: 10, timeToFirstTokenMs: 50 + index, decodeTokensPerSecond: 20, repairedCalls: index === 0 ? 1 : 0 } },
 ];
 const callPart = (id: string, name: string, input: unknown): AgentStreamPart => ({ type: "tool-call", messageId: "", id, name, input });
 const textPart = (delta: string): AgentStreamPart => ({ type: "text-delta", messageId: "", delta });
@@ -80,6 +80,8 @@ describe("evaluateAgent on scripted adapters", () => {
     expect(run.answer).toBe("Your socks are ordered.");
     expect(run.steps).toHaveLength(3);
     expect([run.tokensIn, run.tokensOut]).toEqual([303, 30]);
+    // The constraint's repairs as the steps reported them (the first step's call), summed per run.
+    expect([run.steps.map((entry) => entry.repairedCalls), run.repairedCalls]).toEqual([[1, 0, 0], 1]);
     expect(run.confirmations).toEqual([{ tool: "place_order", answer: "allow" }]);
     expect(right!.medianTimeToFirstTokenMs).toBe(51);
     expect(right!.medianDecodeTokensPerSecond).toBe(20);

@@ -82,7 +82,8 @@ export async function evaluateModels(
         id: `eval-${entry.id}`,
         catalog: { models: [entry], model: entry.id, rememberModel: false },
         worker: { host, ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }), ...(options.threads !== undefined && { threads: options.threads }) },
-        ...(generation && { generation }),
+        // The constraint's repairs are part of the report (one pass over the logits per token in a call).
+        generation: { ...generation, reportRepairs: true },
       });
       try {
         await adapter.prepare(signal);

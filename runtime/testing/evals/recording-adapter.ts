@@ -40,6 +40,7 @@ export function recordingAdapter(adapter: AgentAdapter): RecordingAdapter {
               ...(usage.cachedPromptTokens !== undefined && { cachedPromptTokens: usage.cachedPromptTokens }),
               ...(usage.timeToFirstTokenMs !== undefined && { timeToFirstTokenMs: usage.timeToFirstTokenMs }),
               ...(usage.decodeTokensPerSecond !== undefined && { decodeTokensPerSecond: usage.decodeTokensPerSecond }),
+              ...(usage.repairedCalls !== undefined && { repairedCalls: usage.repairedCalls }),
             }
           : { promptTokens: 0, outputTokens: 0 },
       );

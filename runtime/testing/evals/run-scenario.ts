@@ -7,7 +7,7 @@ import { replyText } from "../../session/run-agent-loop.js";
 import type { ConfirmTool } from "../../session/tool-policy.js";
 import type { AgentScenario } from "./agent-scenario.js";
 import { errorOf } from "./error-of.js";
-import type { EvalCall, EvalRun } from "./eval-report.js";
+import type { EvalCall, EvalRun, EvalStep } from "./eval-report.js";
 import { judgeScenarioRun, type ObservedRun } from "./judge-scenario-run.js";
 import { recordingAdapter } from "./recording-adapter.js";
 
@@ -69,8 +69,15 @@ export async function runScenario(scenario: AgentScenario, options: RunScenarioO
     tokensOut: recorder.steps.reduce((total, step) => total + step.outputTokens, 0),
     confirmations,
     invalidCalls: recorder.invalidCalls,
+    ...repairedCalls(recorder.steps),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** The steps' repaired calls summed, where any step reported them. */
+function repairedCalls(steps: readonly EvalStep[]): { repairedCalls?: number } {
+  const reported = steps.filter((step) => step.repairedCalls !== undefined);
+  return reported.length ? { repairedCalls: reported.reduce((total, step) => total + step.repairedCalls!, 0) } : {};
 }
 
 function callsOf(messages: Parameters<typeof collectSteps>[0]): EvalCall[] {
