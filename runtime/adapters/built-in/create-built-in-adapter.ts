@@ -2,7 +2,8 @@ import { isRunErrorCode } from "../../errors/error-codes.js";
 import { WebAgentsError } from "../../errors/web-agents-error.js";
 import type { AdapterStatus, AgentAdapter, AgentRunRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
-import { abortable, abortError, isAbortError } from "../abortable.js";
+import { abortError, isAbortError } from "../abortable.js";
+import { SharedPreparation } from "../shared-preparation.js";
 import type { BuiltInAdapterOptions } from "./built-in-adapter-options.js";
 import { ConversationSessions } from "./conversation-sessions.js";
 import { describeBuiltInError } from "./describe-built-in-error.js";
@@ -53,7 +54,7 @@ export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): Built
   let status: AdapterStatus = CHECKING;
   let api: PromptApi | undefined;
   let checking: Promise<void> | undefined;
-  let preparation: { promise: Promise<void>; controller: AbortController; callers: number } | undefined;
+  const preparation = new SharedPreparation();
   /** The session that started the model; kept so the browser keeps it loaded. */
   let warm: PromptApiSession | undefined;
 
@@ -144,29 +145,8 @@ export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): Built
     await check();
     if (status.state === "ready") return;
     if (status.state === "unavailable") throw new WebAgentsError("unsupported_device", status.reason);
-    if (!preparation) {
-      const controller = new AbortController();
-      const current = { controller, callers: 0, promise: startModel(controller.signal) };
-      current.promise = current.promise.finally(() => {
-        if (preparation === current) preparation = undefined;
-      });
-      current.promise.catch(() => {});
-      preparation = current;
-    }
-    const shared = preparation;
-    if (!signal) return shared.promise;
-    shared.callers++;
-    // Only when every caller has given up: another one may still want the model.
-    const leave = () => --shared.callers === 0 && shared.controller.abort();
-    signal.addEventListener("abort", leave, { once: true });
-    try {
-      await abortable(shared.promise, signal);
-    } finally {
-      if (!signal.aborted) {
-        signal.removeEventListener("abort", leave);
-        shared.callers--;
-      }
-    }
+    // One model for the adapter: every preparation shares one key.
+    await preparation.join("built-in", startModel, signal);
   }
 
   function onHeld(held: readonly HeldTool[]) {

@@ -6,7 +6,8 @@ import type { AgentAdapter } from "../../session/agent-adapter.js";
 import { createChoiceStorage } from "../../session/choice-storage.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { WebAgentsError } from "../../errors/web-agents-error.js";
-import { abortable, abortError } from "../abortable.js";
+import { abortError } from "../abortable.js";
+import { SharedPreparation } from "../shared-preparation.js";
 import { describeEngineError, engineErrorCode, engineErrorPart, withDescribedMessage } from "./describe-engine-error.js";
 import { loadDefaultEngine } from "./load-default-engine.js";
 import { loadCatalogEntries, readLocalAdapterOptions, type LocalAdapterOptions } from "./local-adapter-options.js";
@@ -28,14 +29,6 @@ export type LocalAdapter = Required<AgentAdapter> & {
    */
   deleteModel(id: string): Promise<void>;
 };
-
-/** One download-and-load that every concurrent `prepare` shares; cancelled when every caller has aborted. */
-interface Preparation {
-  key: string;
-  promise: Promise<void>;
-  controller: AbortController;
-  callers: number;
-}
 
 const UNAVAILABLE = "No on-device model can run in this browser.";
 
@@ -78,7 +71,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   let modelsSnapshot = localAdapterModels(state, entries);
   let engine: EngineHost | undefined;
   let initializing: Promise<void> | undefined;
-  let preparation: Preparation | undefined;
+  const preparation = new SharedPreparation();
   let runs = 0;
 
   function dispatch(event: LocalAdapterEvent) {
@@ -95,7 +88,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
       for (const listener of [...listeners]) listener();
     }
     // A cached model loads by itself once selected (autoLoad): the reducer said `loading`, the load starts here.
-    if ((event.type === "probed" || event.type === "selected") && state.phase.state === "loading" && !preparation) void prepare().catch(() => {});
+    if ((event.type === "probed" || event.type === "selected") && state.phase.state === "loading" && !preparation.running) void prepare().catch(() => {});
   }
 
   const selected = () => selectedVariant(state);
@@ -192,50 +185,25 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
     const resolved = selected();
     if (!resolved) throw new WebAgentsError("unsupported_device", state.phase.state === "unavailable" ? state.phase.reason : UNAVAILABLE);
     if (state.loadedKey === resolved.key && state.phase.state === "ready") return;
-    if (!preparation || preparation.key !== resolved.key) {
-      const controller = new AbortController();
-      const current: Preparation = { key: resolved.key, controller, callers: 0, promise: Promise.resolve() };
-      current.promise = downloadAndLoad(resolved, controller.signal).finally(() => {
-        if (preparation === current) preparation = undefined;
-      });
-      current.promise.catch(() => {});
-      preparation = current;
-    }
-    const shared = preparation;
-    if (!signal) return shared.promise;
-    shared.callers++;
-    const leave = () => {
-      shared.callers--;
-      // Only when every caller has given up: another one may still want the model.
-      if (shared.callers === 0) shared.controller.abort();
-    };
-    signal.addEventListener("abort", leave, { once: true });
-    try {
-      await abortable(shared.promise, signal);
-    } finally {
-      if (!signal.aborted) {
-        signal.removeEventListener("abort", leave);
-        shared.callers--;
-      }
-    }
+    await preparation.join(resolved.key, (abort) => downloadAndLoad(resolved, abort), signal);
   }
 
   async function selectModel(id: string): Promise<void> {
     if (runs > 0) throw new WebAgentsError("model_busy", "Wait for the reply to finish, or stop it, before switching models.");
-    if (preparation || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before switching models.");
+    if (preparation.running || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before switching models.");
     await init();
     if (!state.runnable.has(id)) {
       const known = entries.some((entry) => entry.id === id);
       throw known ? new WebAgentsError("unsupported_device", `The model "${id}" cannot run in this browser.`) : new WebAgentsError("unknown_model", `There is no model "${id}".`);
     }
-    if (runs > 0 || preparation) throw new WebAgentsError("model_busy", "Wait for the reply or the download to finish before switching models.");
+    if (runs > 0 || preparation.running) throw new WebAgentsError("model_busy", "Wait for the reply or the download to finish before switching models.");
     dispatch({ type: "selected", id });
     choice.save(id);
   }
 
   async function deleteModel(id: string): Promise<void> {
     if (runs > 0) throw new WebAgentsError("model_busy", "Wait for the reply to finish, or stop it, before deleting a model.");
-    if (preparation || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before deleting a model.");
+    if (preparation.running || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before deleting a model.");
     await init();
     const resolved = state.runnable.get(id);
     if (!resolved) throw new WebAgentsError("unknown_model", `There is no model "${id}" on this device.`);
@@ -256,7 +224,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
         return;
       }
       if (state.loadedKey !== resolved.key || state.phase.state !== "ready") {
-        if (!state.cached.get(resolved.entry.id) && preparation?.key !== resolved.key) {
+        if (!state.cached.get(resolved.entry.id) && preparation.key !== resolved.key) {
           yield { type: "error", error: `Download ${resolved.label} first: it runs on this device.`, code: "not_cached" };
           return;
         }
