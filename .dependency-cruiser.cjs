@@ -32,13 +32,14 @@ const RUNTIME_CONTRACT = [
  * conversion, and the error class. The server and the agent entry may use
  * these and no other core file.
  */
-const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|check-schema-shape|json-schema|tool-output|tool-descriptor|tool-error-output|untrusted-content|web-agents-error)[.]ts$";
+const PLAIN_CORE = "^runtime/core/(define-web-tool|standard-schema|to-input-json-schema|check-schema-shape|json-schema|tool-output|tool-descriptor|tool-error-output|tool-output-text|untrusted-content|web-agents-error)[.]ts$";
 
 /**
- * How a tool result says it is untrusted content (its `_meta` mark): part of
- * the result's contract, read by every prompt builder, models/'s included.
+ * How a tool result reads as text, and how it says it is untrusted content
+ * (its `_meta` mark and the wording around it): part of the result's
+ * contract, read by every prompt builder, models/'s included.
  */
-const RESULT_MARKS = "^runtime/core/untrusted-content[.]ts$";
+const RESULT_MARKS = "^runtime/core/(untrusted-content|tool-output-text)[.]ts$";
 
 const TYPE_ONLY = ["type-only"];
 

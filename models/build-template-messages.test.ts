@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
 import { markUntrustedContent } from "../runtime/core/untrusted-content.js";
-import { BASE_SYSTEM_PROMPT, UNFINISHED_CALL_TEXT, UNTRUSTED_CONTENT_CLOSING, buildSystemPrompt, buildTemplateMessages, untrustedContentOpening } from "./build-template-messages.js";
+import { UNTRUSTED_CONTENT_CLOSING, untrustedContentOpening } from "../runtime/core/untrusted-content.js";
+import { BASE_SYSTEM_PROMPT, UNFINISHED_CALL_TEXT, buildSystemPrompt, buildTemplateMessages } from "./build-template-messages.js";
 import { QWEN3_FORMAT } from "./qwen3-format.js";
 
 const conversation: AgentMessage[] = [
