@@ -20,7 +20,7 @@ const TEXTS = [
   `"${space(WHITESPACE_LIMIT + 4)}}`, `a${space(WHITESPACE_LIMIT + 1)}b`, `>${space(WHITESPACE_LIMIT + 1)}`, `</parameter>${space(WHITESPACE_LIMIT + 2)}`,
   '": ', ", ", '{"', '"}', '",', '":"",', '\\"', "\\u00", "</", "</parameter>", "<parameter=", "\n<parameter=", "</tool_call>", "parameter", "function", ">\n", "true", "null", "abcdefgh",
   // Tokens that end an item and add the next, or close nested values first (Qwen's vocabulary has each).
-  "[],", "[]", "[],\n", "],", "]],", "]]", "[[", "{},", "},", "12,", "1,2", "true,", '"a",', '"],', '"",', '""]', '"]],',
+  "[],", "[]", "[],\n", '":""', "note", '{"arguments": {"', "],", "]],", "]]", "[[", "{},", "},", "12,", "1,2", "true,", '"a",', '"],', '"",', '""]', '"]],',
 ];
 const { toChar } = byteLevelAlphabet();
 const byteLevel = (text: string) => Array.from(encoder.encode(text), (byte) => toChar[byte]).join("");
@@ -79,4 +79,22 @@ describe("refusedByBounds: exactly the tokens the walker refuses, among those xg
     expect(steps).toBeGreaterThan(2000);
     expect(refusals).toBeGreaterThan(100);
   }, 120_000);
+
+  it("while the name is unknown, a token one tool's bound refuses and the other tools' keys refuse is refused (the sampled-calls test found it)", async () => {
+    // Arguments before the name: one reading per tool. `note` is a key of `compare` only, so `":""` (the key closed, an empty string) breaks
+    // `compare`'s minLength and is no key of `toggle`'s: every reading refuses it, though `toggle`'s own bounds never look at it.
+    const grammar = modelFormat("qwen3").grammar([
+      { name: "compare", description: "", inputSchema: { type: "object", properties: { note: { type: "string", minLength: 5 } }, required: ["note"], additionalProperties: false } },
+      { name: "toggle", description: "", inputSchema: { type: "object", properties: { on: { type: "boolean" } }, additionalProperties: false } },
+    ]);
+    const walker = callWalker(grammar);
+    for (const text of ['{"arguments": {"', "note"]) expect(walker.feed(encoder.encode(text))).toBe(true);
+    const allowed = new Int32Array((TEXTS.length + 31) >> 5).fill(-1);
+    const refused = refusedByBounds(walker, allowed, TokenShapes.for(VOCABULARY, WHITESPACE_LIMIT));
+    const empty = TEXTS.indexOf('":""');
+    expect(walker.clone().feed(encoder.encode('":""'))).toBe(false);
+    expect(refused !== undefined && has(refused, empty)).toBe(true);
+    // What a reading still allows stays allowed: `":` goes on in `compare`.
+    expect(has(refused!, TEXTS.indexOf('": '))).toBe(false);
+  });
 });

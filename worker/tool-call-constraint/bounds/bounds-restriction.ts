@@ -23,11 +23,20 @@ const clear = (mask: Int32Array, id: number) => (mask[id >> 5]! &= ~(1 << (id & 
  * table cannot say (a quote that closes the string, a `<` or newline that
  * may end a text value, a separator when an array is full) are fed to a copy
  * of the walker one by one. Away from every bound nothing is tried.
+ *
+ * With several readings (a call's arguments before its name: one per tool),
+ * a token one reading tries may end another for a reason its own bounds
+ * never look at (a key its schema lacks): every reading tries every token
+ * any of them tries, or such a token would pass for allowed.
  */
 export function refusedByBounds(walker: CallWalker, allowed: Int32Array, shapes: TokenShapes): Int32Array | undefined {
+  const readings = walker.split();
+  const checks = readings.map((reading) => checksIn(reading, allowed, shapes));
+  const tried = readings.length > 1 ? checks.flatMap((check) => check.candidates) : undefined;
   let refused: Int32Array | undefined;
-  for (const reading of walker.split()) {
-    const own = refusedIn(reading, allowed, shapes);
+  for (const [index, reading] of readings.entries()) {
+    const check = checks[index]!;
+    const own = tryCandidates(reading, allowed, shapes, check.refused, tried ?? check.candidates);
     // Refused only where every reading refuses: an empty refusal of one reading empties them all.
     if (!own) return undefined;
     if (!refused) refused = own;
@@ -36,8 +45,13 @@ export function refusedByBounds(walker: CallWalker, allowed: Int32Array, shapes:
   return refused;
 }
 
-/** One reading's refusals (undefined: none). */
-function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes): Int32Array | undefined {
+/** What one reading refuses from the tables alone, and the tokens it must try one by one. */
+interface ReadingChecks {
+  refused?: Int32Array;
+  candidates: ArrayLike<number>[];
+}
+
+function checksIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes): ReadingChecks {
   const context = reading.context();
   let refused: Int32Array | undefined;
   const refusedMask = () => (refused ??= new Int32Array(allowed.length));
@@ -104,12 +118,18 @@ function refusedIn(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes
     if (raw.last === 0x0a || raw.start) candidates.push(shapes.completing(LINE_TAG, 0));
   }
   candidates.push(single);
+  return { ...(refused && { refused }), candidates };
+}
+
+/** The tables' refusals with every allowed candidate that breaks the reading, tried on a copy of it (undefined: none refused). */
+function tryCandidates(reading: CallWalker, allowed: Int32Array, shapes: TokenShapes, tables: Int32Array | undefined, candidates: ArrayLike<number>[]): Int32Array | undefined {
+  let refused = tables;
   for (const list of candidates) {
     for (let index = 0; index < list.length; index++) {
       const id = list[index]!;
       if (!has(allowed, id) || (refused && has(refused, id))) continue;
       const copy = reading.clone();
-      if (!copy.feed(shapes.bytes.bytes, shapes.bytes.offsets[id], shapes.bytes.offsets[id + 1])) set(refusedMask(), id);
+      if (!copy.feed(shapes.bytes.bytes, shapes.bytes.offsets[id], shapes.bytes.offsets[id + 1])) set((refused ??= new Int32Array(allowed.length)), id);
     }
   }
   return refused;
