@@ -7,6 +7,7 @@ import type { AgentMessage, ToolPart } from "./agent-message.js";
 import type { AgentStreamPart } from "./agent-stream-part.js";
 import { PAGE_READY_MS } from "../test-support/page-ready.js";
 import { scriptClickEvents } from "../test-support/nothing-happened.js";
+import { waitForPageValue } from "../test-support/wait-for-page-value.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/session-page/", import.meta.url));
 
@@ -55,15 +56,8 @@ describe.each([
     return errors;
   };
   const snapshot = () => page.evaluate(() => (window as any).harness.snapshot() as Snapshot);
-  const waitFor = async (check: (snapshot: Snapshot) => boolean, what: string) => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const current = await snapshot();
-      if (check(current)) return current;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(current)}`);
-      await page.waitForTimeout(25);
-    }
-  };
+  const waitFor = (check: (snapshot: Snapshot) => boolean, what: string) =>
+    waitForPageValue(page, () => (window as any).harness.snapshot() as Snapshot, check, what, 10_000);
 
   it("calls the page's tools one at a time and parks place_order until the person clicks", async () => {
     const errors = await open();

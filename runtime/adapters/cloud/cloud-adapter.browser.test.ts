@@ -16,6 +16,7 @@ import { launchChromium } from "../../test-support/launch-chromium.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import { shopper } from "./test-fixtures/cloud-page/agents.js";
 import { PAGE_READY_MS } from "../../test-support/page-ready.js";
+import { waitForPageValue } from "../../test-support/wait-for-page-value.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cloud-page/", import.meta.url));
 
@@ -62,15 +63,8 @@ describe("the cloud adapter in headless Chromium against the real chat handler",
     await page.waitForSelector("body[data-ready=true]", { timeout: PAGE_READY_MS });
   };
   const snapshot = () => page.evaluate(() => (window as any).harness.snapshot() as Snapshot);
-  const waitFor = async (check: (snapshot: Snapshot) => boolean, what: string) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const current = await snapshot();
-      if (check(current)) return current;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(current)}`);
-      await page.waitForTimeout(25);
-    }
-  };
+  const waitFor = (check: (snapshot: Snapshot) => boolean, what: string) =>
+    waitForPageValue(page, () => (window as any).harness.snapshot() as Snapshot, check, what, 15_000);
 
   it("runs a multi-step turn: page tools one at a time, a parked confirmation, then the answer", async () => {
     const model = scriptedModel([
