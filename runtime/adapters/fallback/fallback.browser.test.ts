@@ -32,6 +32,7 @@ import { reactFixture } from "../../test-support/react-fixture-plugin.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import type { InjectedFault } from "./test-fixtures/faulty-engine-worker.js";
 import { PAGE_READY_MS } from "../../test-support/page-ready.js";
+import { waitForPageValue } from "../../test-support/wait-for-page-value.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/fallback-page/", import.meta.url));
 const chatFixture = fileURLToPath(new URL("./test-fixtures/fallback-chat-page/", import.meta.url));
@@ -89,15 +90,9 @@ function random(seed: number): () => number {
 const toolParts = (messages: AgentMessage[]) => messages.flatMap((message) => message.parts.filter((part): part is ToolPart => part.type === "tool"));
 const textOf = (message: AgentMessage | undefined) => message?.parts.map((part) => (part.type === "text" ? part.text : "")).join("") ?? "";
 
-async function waitFor<T>(page: Page, read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await page.evaluate(read);
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await page.waitForTimeout(25);
-  }
-}
+/** A ceiling of 60 s unless told: these waits include loading the model on the CPU. */
+const waitFor = <T>(page: Page, read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 60_000) =>
+  waitForPageValue(page, read, check, what, timeoutMs);
 
 describe("createFallbackAdapter([local, cloud]) in headless Chromium: faults injected on the device, the real cloud path behind it", () => {
   let browser: Browser;
