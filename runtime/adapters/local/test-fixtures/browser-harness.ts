@@ -16,6 +16,8 @@ import type { AgentStreamPart } from "../../../session/agent-stream-part.js";
 import { modelFilesPlugin } from "../../../test-support/model-files-plugin.js";
 import type { GenerationUsage } from "../../../../worker/protocol.js";
 import { PAGE_READY_MS } from "../../../test-support/page-ready.js";
+// Waits on each change of a page value, never for a fixed time; these tests call it `waitFor`.
+import { waitForPageValue as waitFor } from "../../../test-support/wait-for-page-value.js";
 
 const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
@@ -83,15 +85,7 @@ export async function open(context: BrowserContext, url: string): Promise<Page> 
   return page;
 }
 
-export async function waitFor<T>(page: Page, read: () => T | Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await page.evaluate(read);
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`);
-    await page.waitForTimeout(20);
-  }
-}
+export { waitFor };
 
 export const toolParts = (snapshot: Snapshot) => snapshot.messages.flatMap((message) => message.parts.filter((part): part is ToolPart => part.type === "tool"));
 export const idle = (page: Page) => waitFor(page, () => harness.snapshot(), (snapshot) => snapshot.status !== "streaming", "the run to end");
