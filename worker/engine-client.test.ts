@@ -1,6 +1,8 @@
 import { dirname } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { CatalogEntry } from "../models/catalog-schema.js";
 import { DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
+import { createLocalAdapter } from "../runtime/adapters/local/create-local-adapter.js";
 import { createEngineClient, type WorkerLike } from "./engine-client.js";
 import { EngineError } from "./engine-error.js";
 import { createEngineHost } from "./engine-host.js";
@@ -70,12 +72,11 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     engine = new TransformersEngine({ localModelPath: `${dirname(model.folder)}/` });
   }, 120_000);
 
-  it("loads once for concurrent loads of one model, then streams the scripted tool call", async () => {
-    const progress: LoadProgress[][] = [[], []];
-    await Promise.all([client.load(scripted, (p) => progress[0]!.push(p)), client.load(scripted, (p) => progress[1]!.push(p))]);
+  it("loads a model with progress, then streams the scripted tool call", async () => {
+    const progress: LoadProgress[] = [];
+    await client.load(scripted, (p) => progress.push(p));
     expect(loadCalls).toBe(1);
-    expect(progress[0]!.at(-1)).toEqual({ progress: 1 });
-    expect(progress[1]!.at(-1)).toEqual({ progress: 1 });
+    expect(progress.at(-1)).toEqual({ progress: 1 });
 
     const events: EngineEvent[] = [];
     await client.generate(request({ id: "g1" }), (event) => events.push(event));
@@ -96,19 +97,37 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     expect(quota).toMatchObject({ code: "quota_exceeded", neededBytes: 5e9, freeBytes: 1e9 });
   });
 
-  it("shares one download between concurrent callers, with progress to each", async () => {
+  it("downloads with byte progress into the store", async () => {
     const model = testModelSource("fresh");
-    const seen: number[][] = [[], []];
+    const seen: number[] = [];
     const before = store.downloads;
-    await Promise.all([
-      client.download("a", model, (p) => seen[0]!.push(p.loadedBytes)),
-      client.download("b", model, (p) => seen[1]!.push(p.loadedBytes)),
-    ]);
+    await client.download("a", model, (p) => seen.push(p.loadedBytes));
     expect(store.downloads - before).toBe(1);
-    expect(seen[0]!.at(-1)).toBe(400);
-    expect(seen[1]!.at(-1)).toBe(400);
+    expect(seen).toEqual([100, 200, 300, 400]);
     expect(await client.cacheStatus(model)).toEqual({ cached: true });
   });
+
+  // The client sends each call as it is: concurrent prepares are shared once, in the adapter
+  // (runtime/adapters/shared-preparation.ts), so the worker sees one download and one load.
+  it("two prepares of one local adapter at once: one download and one load in the worker, both ready, progress in the status", async () => {
+    const entry: CatalogEntry = {
+      id: "prepared-twice",
+      label: "Test model: prepared twice",
+      brief: "For tests only.",
+      parameters: 1,
+      testModel: true,
+      baseUrl: "/models",
+      variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: scripted.repo, requiresShaderF16: false, files: [], bytes: 400 }],
+    };
+    const adapter = createLocalAdapter({ id: "prepared-twice", catalog: { models: [entry], rememberModel: false, autoLoad: false }, worker: { host: client } });
+    const statuses = [adapter.status()];
+    adapter.subscribe(() => statuses.push(adapter.status()));
+    const [downloads, loads] = [store.downloads, loadCalls];
+    await Promise.all([adapter.prepare(), adapter.prepare()]);
+    expect([store.downloads - downloads, loadCalls - loads]).toEqual([1, 1]);
+    expect(statuses).toContainEqual({ state: "downloading", progress: 1 });
+    expect(statuses.at(-1)).toEqual({ state: "ready" });
+  }, 30_000);
 
   it("cancel(id) ends a generation promptly with reason aborted", async () => {
     // The tiny model's greedy output is blank lines, which the format holds back until text or a

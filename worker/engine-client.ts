@@ -1,7 +1,7 @@
 import * as Comlink from "comlink";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
 import type { GenerationCall, GenerationReply, WiredEngineHost } from "./expose-engine-host.js";
-import type { CacheStatus, DeviceCapabilities, DownloadProgress, EngineEvent, EngineHost, LoadProgress, ModelSource, StepRequest } from "./protocol.js";
+import type { CacheStatus, DeviceCapabilities, EngineEvent, EngineHost, StepRequest } from "./protocol.js";
 
 /** What the client needs of a worker: a comlink endpoint that can report errors and be terminated. */
 export interface WorkerLike extends Comlink.Endpoint {
@@ -42,13 +42,13 @@ interface Connection {
  * data and are rethrown as {@link EngineError}; a worker that dies (`error`
  * event, or `terminate`) fails the calls in flight with `worker_died`, and
  * the next call starts a new worker, which loads the model from the cache
- * again because every request names its model. Concurrent `download` or
- * `load` calls for one model key share one call (each caller gets progress).
+ * again because every request names its model. Each call goes to the worker
+ * as it is: concurrent `prepare` calls are shared once, above the engine, by
+ * the adapter's `SharedPreparation` (runtime/adapters/shared-preparation.ts),
+ * and every local adapter's default engine is a client of its own.
  */
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   let connection: Connection | undefined;
-  const shared = new Map<string, { promise: Promise<void>; listeners: Set<(progress: never) => void>; workerId?: string }>();
-  const downloadIds = new Map<string, string>();
   let generationKeys = 0;
 
   const connect = (): Connection => {
@@ -97,48 +97,19 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     }
   };
 
-  const share = <P>(
-    kind: string,
-    model: ModelSource,
-    onProgress: (progress: P) => void,
-    start: (forward: (progress: P) => void) => Promise<void>,
-    workerId?: string,
-  ): Promise<void> => {
-    const key = `${kind}:${model.key}`;
-    let entry = shared.get(key);
-    if (!entry) {
-      const listeners = new Set<(progress: never) => void>();
-      const promise = start((progress) => listeners.forEach((listener) => (listener as (progress: P) => void)(progress))).finally(() => shared.delete(key));
-      entry = workerId === undefined ? { promise, listeners } : { promise, listeners, workerId };
-      shared.set(key, entry);
-    }
-    const listener = onProgress as (progress: never) => void;
-    entry.listeners.add(listener);
-    return entry.promise.finally(() => entry.listeners.delete(listener));
-  };
-
   return {
     probe: () => call<DeviceCapabilities>((remote) => remote.probe()),
     cacheStatus: (model) => call<CacheStatus>((remote) => remote.cacheStatus(model)),
-    download: (id, model, onProgress) => {
-      // A download shared by several callers runs in the worker under the first caller's id.
-      const workerId = shared.get(`download:${model.key}`)?.workerId ?? id;
-      downloadIds.set(id, workerId);
-      return share<DownloadProgress>("download", model, onProgress, (forward) => call((remote) => remote.download(id, model, Comlink.proxy(forward))), id).finally(() =>
-        downloadIds.delete(id),
-      );
-    },
+    download: (id, model, onProgress) => call((remote) => remote.download(id, model, Comlink.proxy(onProgress))),
     load: (model, onProgress) =>
-      share<LoadProgress>("load", model, onProgress, (forward) =>
-        call((remote) => remote.load(model, Comlink.proxy(forward))).catch((error: unknown) => {
-          // transformers.js 4.3 creates every ONNX session on one promise chain (`webInitChain`):
-          // once a creation rejects, every later one in that worker rejects with the same error,
-          // even for a good copy. So a load the engine tried and failed ends the worker; the next call starts a fresh one.
-          const { code, reason } = error as { code?: string; reason?: string };
-          if (code === "load_failed" || reason === "damaged") connection?.kill("a model failed to load");
-          throw error;
-        }),
-      ),
+      call((remote) => remote.load(model, Comlink.proxy(onProgress))).catch((error: unknown) => {
+        // transformers.js 4.3 creates every ONNX session on one promise chain (`webInitChain`):
+        // once a creation rejects, every later one in that worker rejects with the same error,
+        // even for a good copy. So a load the engine tried and failed ends the worker; the next call starts a fresh one.
+        const { code, reason } = error as { code?: string; reason?: string };
+        if (code === "load_failed" || reason === "damaged") connection?.kill("a model failed to load");
+        throw error;
+      }),
     generate: (request: StepRequest, onEvent: (event: EngineEvent) => void) =>
       call(
         (_remote, current) =>
@@ -158,9 +129,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
           }),
       ),
     cancel: async (id) => {
-      // A download shared by several callers runs under the first caller's id.
-      const target = downloadIds.get(id) ?? id;
-      if (connection) await call((remote) => remote.cancel(target));
+      if (connection) await call((remote) => remote.cancel(id));
     },
     deleteModel: (model) => call((remote) => remote.deleteModel(model)),
     terminate: () => connection?.kill("terminated"),
