@@ -1,78 +1,29 @@
 import { selectTools } from "../agent/select-tools.js";
 import { onAgentEvent, type AgentEvent } from "../core/agent-events.js";
 import { watchPageTools } from "../core/watch-page-tools.js";
-import type { AdapterStatus, AgentAdapter } from "./agent-adapter.js";
+import type { AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
 import type { AgentSession, UseAgentSessionOptions } from "./agent-session.js";
+import type { AgentSessionStore } from "./agent-session-store.js";
 import { checkSessionArguments } from "./check-session-arguments.js";
 import { messagesAt } from "./messages-at.js";
 import { onNextFrame } from "./on-next-frame.js";
+import { READY_STATUS, readAdapterStatus, sameAdapterStatus, UNREAD_STATUS } from "./read-adapter-status.js";
 import { resumable } from "./resumable.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
 
-/**
- * A framework-agnostic session: what `useAgentSession` binds to with
- * `useSyncExternalStore`. Creating one calls nothing on the adapter or the
- * page (safe in a render); the first `subscribe` reads the adapter's status
- * and starts watching the adapter, the page's tools and the agent events.
- */
-export interface AgentSessionStore {
-  /** The current session; the same object until listeners are told of a change. */
-  getSnapshot(): AgentSession;
-  /**
-   * Called after every change, except streamed text: `text-delta` parts are
-   * applied at once but told at most once per animation frame, and any other
-   * change (a tool call, the finish, an error, Stop) tells them at once, with
-   * the text so far. Returns an unsubscribe function.
-   */
-  subscribe(listener: () => void): () => void;
-  send(text: string): void;
-  stop(): void;
-  retry(): void;
-  reset(): void;
-  /** Abort the run and stop watching the page and the adapter (a component unmounting). */
-  dispose(): void;
-  /** The adapter the session runs on now. */
-  readonly adapter: AgentAdapter;
-  /**
-   * Changes the adapter, the agent or the tool policy of this session, as
-   * TanStack's `setOptions` does, keeping the conversation: a field given
-   * replaces the current one (`agent: undefined` removes the agent), a field
-   * left out stays. Changing the adapter or the agent stops the run in
-   * progress and clears the last run's error; the next message runs on the
-   * new one. The storage key is the
-   * conversation itself and cannot change: make another session for another.
-   */
-  setOptions(options: AgentSessionUpdate): void;
-}
+// The store's contract has a file of its own; its importers keep this path.
+export type { AgentSessionStore, AgentSessionUpdate } from "./agent-session-store.js";
 
-/** What {@link AgentSessionStore.setOptions} can change. */
-export interface AgentSessionUpdate extends Pick<UseAgentSessionOptions, "agent" | "confirmTools" | "confirmTool"> {
-  adapter?: AgentAdapter;
-}
-
+/** Options for {@link createAgentSession}: the hook's, and two for tests and headless runs. */
 export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
   /** Storage to keep the conversation in. Default `sessionStorage`; for tests. */
   storage?: Storage;
   /** No chat shows this session's held calls (`agent.invoke`): a held call `confirmTool` does not allow is declined. Default false. */
   headless?: boolean;
 }
-
-const READY: AdapterStatus = Object.freeze({ state: "ready" });
-/** An adapter's status before the session's first subscriber reads it (a read may start its engine). */
-const UNREAD: AdapterStatus = Object.freeze({ state: "loading" });
-
-function readStatus(adapter: AgentAdapter): AdapterStatus {
-  try {
-    return adapter.status?.() ?? READY;
-  } catch (error) {
-    return { state: "error", error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-const sameStatus = (a: AdapterStatus, b: AdapterStatus) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The agent loop's module: kept out of the first render, fetched once a session is watched (see attach). */
 const loadAgentLoop = () => import("./run-agent-loop.js");
@@ -96,7 +47,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   let tools: ToolDescriptor[] = [];
   // Not read here: the local adapter's first status() starts its engine
   // worker, and a store may be created during a render (twice in StrictMode).
-  let adapterStatus = adapter.status ? UNREAD : READY;
+  let adapterStatus = adapter.status ? UNREAD_STATUS : READY_STATUS;
   let controller: AbortController | undefined;
   let snapshot: AgentSession;
 
@@ -208,8 +159,8 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     }
   };
   const onStatus = () => {
-    const next = readStatus(adapter);
-    if (sameStatus(next, adapterStatus)) return;
+    const next = readAdapterStatus(adapter);
+    if (sameAdapterStatus(next, adapterStatus)) return;
     adapterStatus = next;
     emit();
   };
@@ -240,8 +191,8 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     // Told to nobody: the new subscriber reads the snapshot after subscribing
     // (as useSyncExternalStore does), and must not be called back from inside
     // its own subscribe call.
-    const status = readStatus(adapter);
-    if (!sameStatus(status, adapterStatus)) {
+    const status = readAdapterStatus(adapter);
+    if (!sameAdapterStatus(status, adapterStatus)) {
       adapterStatus = status;
       snapshot = build();
     }
@@ -293,7 +244,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
         unwatchAdapter?.();
         // Watched only while someone listens (attach), and read there first.
         unwatchAdapter = detach ? adapter.subscribe?.(onStatus) : undefined;
-        adapterStatus = !adapter.status ? READY : detach ? readStatus(adapter) : UNREAD;
+        adapterStatus = !adapter.status ? READY_STATUS : detach ? readAdapterStatus(adapter) : UNREAD_STATUS;
       }
       emit();
     },
