@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { STORE_SCRIPTED_ANSWER, storeScriptedModel, storeScriptedQwen35Model } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { waitForPageValue } from "../../runtime/test-support/wait-for-page-value.js";
 import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
@@ -61,7 +62,8 @@ describe("Field Store with the scripted on-device model", () => {
     await page.screenshot({ path: `${results}field-store-download-card.png` });
     await download.click();
     const composer = chat().locator("textarea");
-    await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await chat().locator("textarea:not([disabled])").waitFor({ timeout: 60_000 });
+    expect(await composer.isEnabled()).toBe(true);
 
     await composer.fill("Buy me a pair of trail socks");
     await composer.press("Enter");
@@ -101,15 +103,17 @@ describe("Field Store with the scripted on-device model", () => {
     await keyboardPage.goto(`${origin}/field-store/?model=test-store-scripted`);
     await keyboardPage.waitForSelector("body[data-ready=true]");
     const store = keyboardPage.locator("#chat [data-web-agents-ui]");
-    /** The focused element, through open shadow roots: "body" when focus is lost. */
-    const focused = () =>
-      keyboardPage.evaluate(() => {
-        let element = document.activeElement;
-        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-        if (!element || element === document.body) return "body";
-        const label = element.getAttribute("aria-label") ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? "";
-        return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.classList.length ? `.${[...element.classList].join(".")}` : ""} ${label}`.trim();
-      });
+    /** In the page: the focused element, through open shadow roots; "body" when focus is lost. */
+    const describeFocus = () => {
+      let element = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      if (!element || element === document.body) return "body";
+      const label = element.getAttribute("aria-label") ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? "";
+      return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.classList.length ? `.${[...element.classList].join(".")}` : ""} ${label}`.trim();
+    };
+    const focused = () => keyboardPage.evaluate(describeFocus);
+    /** Waits for focus to land on an element that matches, as focus moves (not by sleeping). */
+    const focusMoves = (match: RegExp) => waitForPageValue(keyboardPage, describeFocus, (now) => match.test(now), `focus on ${match}`, 60_000);
     const trail: string[] = [];
     /** Presses a key and records where focus went: never <body>. */
     const press = async (key: "Tab" | "Shift+Tab" | "Enter" | "Space") => {
@@ -124,13 +128,30 @@ describe("Field Store with the scripted on-device model", () => {
       for (let presses = 1; presses <= limit; presses++) if (match.test(await press(key))) return presses;
       throw new Error(`Focus never reached ${match}:\n${trail.join("\n")}`);
     };
-    /** Waits for `done`, checking focus is never <body> meanwhile. */
-    const whileWaiting = async (done: () => Promise<boolean>, what: string, timeout = 60_000) => {
-      const deadline = Date.now() + timeout;
-      while (!(await done())) {
-        expect(await focused(), `focus while waiting for ${what}`).not.toBe("body");
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${await focused()}`);
-        await keyboardPage.waitForTimeout(50);
+    /**
+     * Waits for `done`, failing if focus was on <body> in any animation frame meanwhile: a watch in
+     * the page looks every frame, where a poll from here would look only now and then.
+     */
+    const whileWaiting = async (done: () => Promise<unknown>, what: string) => {
+      await keyboardPage.evaluate(() => {
+        const watch = { lostFrames: 0, watching: true };
+        (window as unknown as { focusWatch: typeof watch }).focusWatch = watch;
+        const look = () => {
+          if (!watch.watching) return;
+          if (!document.activeElement || document.activeElement === document.body) watch.lostFrames++;
+          requestAnimationFrame(look);
+        };
+        look();
+      });
+      try {
+        await done();
+      } finally {
+        const lostFrames = await keyboardPage.evaluate(() => {
+          const watch = (window as unknown as { focusWatch?: { lostFrames: number; watching: boolean } }).focusWatch;
+          if (watch) watch.watching = false;
+          return watch?.lostFrames ?? "the page navigated, so the watch was lost";
+        });
+        expect(lostFrames, `frames with focus on <body> while waiting for ${what}`).toBe(0);
       }
     };
 
@@ -138,14 +159,14 @@ describe("Field Store with the scripted on-device model", () => {
     // Opening the chat moves focus into it: the model is not here yet, so to its Download button
     // (by way of the setup card, while the device is still being probed).
     expect(await press("Enter")).toMatch(/^(button\.primary Download|section\.card Connecting)/);
-    await whileWaiting(async () => /^button\.primary Download/.test(await focused()), "focus on the Download button");
+    await whileWaiting(() => focusMoves(/^button\.primary Download/), "focus on the Download button");
     // Download: focus goes to the progress card, then to the message field once the model is ready.
     expect(await press("Enter")).toMatch(/^section\.card (Downloading|Loading) the model/);
-    await whileWaiting(async () => /^textarea/.test(await focused()), "the message field to take focus when the model is ready");
+    await whileWaiting(() => focusMoves(/^textarea/), "the message field to take focus when the model is ready");
     await keyboardPage.keyboard.type("Buy me a pair of trail socks");
     await press("Enter");
     const parked = store.locator('.tool[data-tool="place_order"][data-state="awaiting-confirmation"]');
-    await whileWaiting(async () => (await parked.count()) === 1, "place_order to park");
+    await whileWaiting(() => parked.waitFor({ state: "attached", timeout: 60_000 }), "place_order to park");
     // The tool steps in words, and a way from the waiting prompt to the page's control.
     expect(await store.locator('.tool[data-tool="go_to"] .name').first().textContent()).toBe("Go to");
     expect(await parked.locator(".state").textContent()).toBe("Waiting for you to click Place order");
@@ -153,7 +174,7 @@ describe("Field Store with the scripted on-device model", () => {
     expect(shiftTabs).toBe(1);
     expect(await press("Enter")).toMatch(/^button#place-order/);
     await press("Enter");
-    await whileWaiting(async () => (await store.getByText(STORE_SCRIPTED_ANSWER).count()) > 0, "the answer after the order");
+    await whileWaiting(() => store.getByText(STORE_SCRIPTED_ANSWER).first().waitFor({ state: "attached", timeout: 60_000 }), "the answer after the order");
     expect(await keyboardPage.textContent("#cart-badge")).toBe("0");
     expect(await focused()).not.toBe("body");
     await keyboardPage.screenshot({ path: `${results}field-store-keyboard-ordered.png` });
@@ -166,7 +187,7 @@ describe("Field Store with the scripted on-device model", () => {
     await tabTo(/#reorder-button/);
     await press("Enter");
     const waitingStep = keyboardPage.locator('#reorder li[data-tool="place_order"][data-state="awaiting-confirmation"]');
-    await whileWaiting(async () => (await waitingStep.count()) === 1, "Reorder's place_order to park");
+    await whileWaiting(() => waitingStep.waitFor({ state: "attached", timeout: 60_000 }), "Reorder's place_order to park");
     expect(await waitingStep.textContent()).toContain("Place order: Waiting for you to click Place order");
     expect(await keyboardPage.locator('#reorder li[data-tool="go_to"]').first().textContent()).toContain("Go to: Done");
     const ring = keyboardPage.locator("[data-web-agents-ui] .ring");
@@ -182,7 +203,7 @@ describe("Field Store with the scripted on-device model", () => {
     await tabTo(/Go there/, "Tab", 40);
     expect(await press("Enter")).toMatch(/^button#place-order/);
     await press("Enter");
-    await whileWaiting(async () => (await keyboardPage.locator("#reorder").getAttribute("data-status")) === "done", "the reorder to finish");
+    await whileWaiting(() => keyboardPage.locator('#reorder[data-status="done"]').waitFor({ state: "attached", timeout: 60_000 }), "the reorder to finish");
     expect(pageErrors).toEqual([]);
     await keyboardPage.close();
   }, 240_000);
@@ -194,7 +215,8 @@ describe("Field Store with the scripted on-device model", () => {
     await page.click("#open-chat");
     await chat().locator("button", { hasText: /Download/ }).click({ timeout: 30_000 });
     const composer = chat().locator("textarea");
-    await expect.poll(() => composer.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await chat().locator("textarea:not([disabled])").waitFor({ timeout: 60_000 });
+    expect(await composer.isEnabled()).toBe(true);
     await composer.fill("Buy me a pair of trail socks");
     await composer.press("Enter");
     await chat().locator('.tool[data-tool="place_order"][data-state="awaiting-confirmation"]').waitFor({ timeout: 60_000 });
