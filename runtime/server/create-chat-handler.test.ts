@@ -18,6 +18,7 @@ import {
   pageTool,
   postJson,
   SECRETS,
+  responsesRecorded,
   seenResponses,
   serveHandler,
   user,
@@ -353,7 +354,7 @@ describe("agents", () => {
       await (await postJson(served.url, { messages: [user("hi")], tools: pageTools, agent })).text();
     }
     await (await fetch(served.url)).text();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await responsesRecorded();
     expect(seenResponses.length).toBeGreaterThan(0);
     expect(seenResponses.join("\n")).not.toMatch(/SECRET-(SHOPPER|ORDERS)-LINE/);
   });

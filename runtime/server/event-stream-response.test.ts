@@ -4,15 +4,24 @@ import { eventStreamResponse } from "./event-stream-response.js";
 
 describe("eventStreamResponse", () => {
   it("writes one data line per event and pings while the model is silent", async () => {
+    // The model stays silent until the client has read a ping: the silence ends on that event, not after a guessed time.
+    let pinged!: () => void;
+    const ping = new Promise<void>((resolve) => (pinged = resolve));
     async function* events(): AsyncGenerator<ChatWireEvent> {
       yield { type: "text-delta", delta: "line\nbreak" };
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await ping;
       yield { type: "finish", reason: "stop" };
     }
     const onClose = vi.fn();
     const response = eventStreamResponse(events(), { heartbeat: 20, onClose });
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    const text = await response.text();
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
+      if (text.includes(": ping\n\n")) pinged();
+    }
     expect(text.startsWith('data: {"type":"text-delta","delta":"line\\nbreak"}\n\n')).toBe(true);
     expect(text).toContain(": ping\n\n");
     expect(text.endsWith('data: {"type":"finish","reason":"stop"}\n\n')).toBe(true);

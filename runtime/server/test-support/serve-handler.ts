@@ -13,6 +13,13 @@ import { toNodeListener, type FetchHandler } from "../to-node-listener.js";
 
 /** Every response any served handler produced in this test file. */
 export const seenResponses: string[] = [];
+/** The recordings whose body is still being read: each lands in `seenResponses` when its body ends. */
+const recordings = new Set<Promise<void>>();
+
+/** Resolves once every response served so far is recorded in `seenResponses`. */
+export async function responsesRecorded(): Promise<void> {
+  await Promise.all(recordings);
+}
 
 /** The secrets the suite configures; none may appear in a response. */
 export const SECRETS = {
@@ -27,16 +34,43 @@ export interface Served {
   close(): Promise<void>;
 }
 
+/**
+ * Reads a copy of a response's body to its end, or until `stop` is called (its server closed
+ * on a stream that never ends): then the part sent so far, marked cut.
+ */
+async function readCopy(body: ReadableStream<Uint8Array> | null, open: Set<() => void>): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let cut = false;
+  const stop = () => {
+    cut = true;
+    void reader.cancel().catch(() => {});
+  };
+  open.add(stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return cut ? `${text}(body cut)` : text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    return `${text}(body cut)`;
+  } finally {
+    open.delete(stop);
+  }
+}
+
 /** Starts `handler` on a free port of 127.0.0.1. */
 export async function serveHandler(handler: FetchHandler): Promise<Served> {
+  const open = new Set<() => void>();
   const recording: FetchHandler = async (request) => {
     const response = await handler(request);
-    const copy = response.clone();
     const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
-    void copy.text().then(
-      (text) => seenResponses.push(`${response.status}\n${headers}\n\n${text}`),
-      () => seenResponses.push(`${response.status}\n${headers}\n\n(body cut)`),
-    );
+    const recorded = readCopy(response.clone().body, open).then((text) => void seenResponses.push(`${response.status}\n${headers}\n\n${text}`));
+    recordings.add(recorded);
+    void recorded.finally(() => recordings.delete(recorded));
     return response;
   };
   const server = createServer(toNodeListener(recording));
@@ -48,6 +82,8 @@ export async function serveHandler(handler: FetchHandler): Promise<Served> {
     origin,
     close: () =>
       new Promise<void>((resolve) => {
+        // A response still streaming (its model never ends) is recorded as far as it got.
+        for (const stop of open) stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -75,7 +111,7 @@ export function postJson(url: string, body: Partial<ChatRequestBody> | string, h
 
 /** Waits for the recordings of responses still streaming, then asserts no secret appears in any. */
 export async function expectNoSecretsInResponses(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await responsesRecorded();
   expect(seenResponses.length).toBeGreaterThan(0);
   const all = seenResponses.join("\n---\n");
   for (const secret of Object.values(SECRETS)) expect(all).not.toContain(secret);
