@@ -129,19 +129,33 @@ describe("createAgentSession", () => {
 
   it("Stop aborts the adapter's signal; a run superseded by a new send never writes", async () => {
     let firstSignal: AbortSignal | undefined;
+    // The old run's pause ends when the new run starts, and its end is an event: no sleep decides either.
+    let oldStarted!: () => void;
+    const oldRunning = new Promise<void>((resolve) => (oldStarted = resolve));
+    let releaseOld!: () => void;
+    const oldReleased = new Promise<void>((resolve) => (releaseOld = resolve));
+    let oldEnded!: () => void;
+    const oldDone = new Promise<void>((resolve) => (oldEnded = resolve));
     const adapter: AgentAdapter = {
       id: "slow",
       label: "Slow",
       async *run(request) {
         if (!firstSignal) {
           firstSignal = request.signal;
-          yield start("old");
-          await new Promise((resolve) => setTimeout(resolve, 150));
-          // An adapter that ignores its signal keeps yielding: none of it may land.
-          yield say("stale", "old");
-          yield finish;
+          try {
+            yield start("old");
+            // Resumed: the session has taken message-start.
+            oldStarted();
+            await oldReleased;
+            // An adapter that ignores its signal keeps yielding: none of it may land.
+            yield say("stale", "old");
+            yield finish;
+          } finally {
+            oldEnded();
+          }
           return;
         }
+        releaseOld();
         yield start("new");
         yield say("fresh", "new");
         yield finish;
@@ -152,14 +166,16 @@ describe("createAgentSession", () => {
     session.send("first");
     // Stop once the adapter is running (after the tools settle, however long
     // that takes on a loaded machine), while it waits before its next part.
-    await vi.waitFor(() => expect(session.getSnapshot().messages).toHaveLength(2), { timeout: 5000, interval: 5 });
+    await oldRunning;
+    expect(session.getSnapshot().messages).toHaveLength(2);
     session.stop();
     expect(firstSignal?.aborted).toBe(true);
     expect(session.getSnapshot().status).toBe("idle");
     const done = settled(session);
     session.send("second");
     await done;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The old run has ended: the session read its stale part, dropped it and let the run go.
+    await oldDone;
     const texts = session.getSnapshot().messages.flatMap((message) => message.parts.map((part) => (part.type === "text" ? part.text : "")));
     expect(texts).toEqual(["first", "second", "fresh"]);
   });

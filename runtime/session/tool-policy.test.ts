@@ -120,9 +120,13 @@ describe("the tool policy in a session", () => {
     await vi.waitFor(() => expect(call(session)).toMatchObject({ state: "awaiting-confirmation", prompt: "The assistant wants to place order. Allow it?" }));
     const { allow } = attachControls();
     expect(events.filter((event) => event.type === "park").at(-1)).toMatchObject({ tool: "place_order", callId: "c1", target: allow });
+    // Allow decides inside its click handler, and only for a trusted click (core/tool-confirmation.ts):
+    // no event from the scripted clicks, and the confirmation still pending, prove they released nothing.
+    const before = events.length;
     allow.click();
     allow.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events.slice(before)).toEqual([]);
+    expect(pendingToolConfirmation("c1")).toBeDefined();
     expect(call(session)?.state).toBe("awaiting-confirmation");
     expect(runs.get("place_order")).toBeUndefined();
     personClick(allow.querySelector("span")!);
@@ -136,8 +140,11 @@ describe("the tool policy in a session", () => {
     const session = sessionCalling("place_order");
     await vi.waitFor(() => expect(pendingToolConfirmation("c1")).toBeDefined());
     const { deny } = attachControls();
+    // Decided inside the click handler, for a trusted click only: nothing emitted, still pending.
+    const before = events.length;
     deny.click();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events.slice(before)).toEqual([]);
+    expect(pendingToolConfirmation("c1")).toBeDefined();
     expect(call(session)?.state).toBe("awaiting-confirmation");
     personClick(deny);
     await idle(session);
