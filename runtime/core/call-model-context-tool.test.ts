@@ -318,10 +318,16 @@ describe("callModelContextTool with other tools on the page", () => {
   });
 
   it("cancels and times out a foreign tool", async () => {
-    await foreign("hang", () => new Promise(() => {}));
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    await foreign("hang", () => {
+      running();
+      return new Promise(() => {});
+    });
     const controller = new AbortController();
     const cancelled = callModelContextTool({ name: "hang", input: {} }, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Abort once the tool is running, not before it starts.
+    await started;
     controller.abort();
     expect(readToolErrorCode(await cancelled)).toBe("cancelled");
     vi.useFakeTimers();
