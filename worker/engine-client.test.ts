@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogEntry } from "../models/catalog-schema.js";
-import { DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, formatToolCall, scriptedModel, tinyModel } from "../models/test-models/index.js";
+import { DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, scriptedModel, tinyModel } from "../models/test-models/index.js";
 import { createLocalAdapter } from "../runtime/adapters/local/create-local-adapter.js";
 import { createEngineClient, type WorkerLike } from "./engine-client.js";
 import { EngineError } from "./engine-error.js";

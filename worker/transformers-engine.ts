@@ -1,14 +1,10 @@
-import { EngineError, toEngineError } from "./engine-error.js";
+import { toEngineError } from "./engine-error.js";
 import type { ModelEngine } from "./model-engine.js";
-import { MODEL_CACHE_NAME } from "./model-file-url.js";
-import { fixQwen35RopeDeltas } from "./fix-qwen35-rope.js";
 import type { GenerateRequest, LoadProgress, ModelSource, RawEngineEvent } from "./protocol.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 import {
   aliasEntries,
-  cacheKind,
   type CacheEntries,
-  type CacheKind,
   type CacheLibrary,
   commonPrefixLength,
   ConversationCaches,
@@ -21,17 +17,9 @@ import {
   type KeptCache,
 } from "./prefix-cache.js";
 import { startHybrid, turnStartLength, type Prefill } from "./hybrid-snapshots.js";
-import { loadProgressReporter } from "./load-progress.js";
 import { nextTask } from "./next-task.js";
-import { configureTransformers } from "./configure-transformers.js";
-import { RUNS_IN_NODE } from "./runs-in-node.js";
-import { externalDataChunks } from "./external-data-chunks.js";
-import { loadTokenizer, type Tokenizer } from "./load-tokenizer.js";
-import { modelTextReader } from "./read-model-text.js";
 import { constraintForRequest } from "./tool-call-constraint/transformers-constraint.js";
-
-type Transformers = typeof import("@huggingface/transformers");
-type CausalModel = Awaited<ReturnType<Transformers["AutoModelForCausalLM"]["from_pretrained"]>>;
+import { TransformersModelLoader, type Transformers } from "./transformers-model-loader.js";
 
 /** Options for {@link TransformersEngine}. */
 export interface TransformersEngineOptions {
@@ -47,7 +35,7 @@ export interface TransformersEngineOptions {
    * Required in the browser; ignored in Node.
    */
   wasmPaths?: { mjs: string; wasm: string };
-  /** The Cache API cache holding model files (default {@link MODEL_CACHE_NAME}). */
+  /** The Cache API cache holding model files (default `MODEL_CACHE_NAME`, model-file-url.ts). */
   cacheName?: string;
   /** How transformers.js is loaded (default a dynamic import, so it loads only when a model does). */
   importTransformers?: () => Promise<Transformers>;
@@ -57,14 +45,6 @@ export interface TransformersEngineOptions {
    * Default true; benches turn it off to compare.
    */
   jumpForward?: boolean;
-}
-
-interface LoadedModel {
-  key: string;
-  tokenizer: Tokenizer;
-  model: CausalModel;
-  /** How its cache can be reused across steps (prefix-cache.ts). */
-  cacheKind: CacheKind;
 }
 
 /** How many conversations keep a cache (the oldest is dropped). */
@@ -86,100 +66,20 @@ function templateTools(tools: ToolDescriptor[]) {
  */
 export class TransformersEngine implements ModelEngine {
   private readonly options: TransformersEngineOptions;
-  private transformers?: Promise<Transformers>;
-  private loaded?: LoadedModel;
-  private loading?: { key: string; promise: Promise<LoadedModel> };
+  /** transformers.js and the one model held (transformers-model-loader.ts). */
+  private readonly models: TransformersModelLoader;
   private queue: Promise<unknown> = Promise.resolve();
   /** Per conversation: a cache and the token ids it covers (prefix-cache.ts). */
   private readonly conversations = new ConversationCaches(MAX_CONVERSATIONS);
-  /**
-   * ONNX Runtime's WASM threads: what the first load asked for, then what ONNX
-   * Runtime started with once it has (it starts its wasm once per worker, and
-   * writes back 1 where it cannot run threads). Browser only.
-   */
-  private wasmThreads?: number;
 
   constructor(options: TransformersEngineOptions = {}) {
     this.options = options;
-  }
-
-  private library(): Promise<Transformers> {
-    this.transformers ??= (this.options.importTransformers ?? (() => import("@huggingface/transformers")))();
-    return this.transformers;
-  }
-
-  /** Points transformers.js at our files for `model`; never at the hub or a CDN (configure-transformers.ts). */
-  private configure(library: Transformers, model: ModelSource): void {
-    this.wasmThreads = configureTransformers(library.env, model, this.options, this.wasmThreads);
+    // A cache is the old model's: a new model drops them all.
+    this.models = new TransformersModelLoader(options, () => this.conversations.clear());
   }
 
   async load(model: ModelSource, onProgress: (progress: LoadProgress) => void = () => {}): Promise<void> {
-    await this.loadModel(model, onProgress);
-  }
-
-  private async loadModel(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<LoadedModel> {
-    if (this.loaded?.key === model.key) {
-      onProgress({ progress: 1 });
-      return this.loaded;
-    }
-    if (this.loading?.key === model.key) return this.loading.promise;
-    const promise = this.read(model, onProgress);
-    this.loading = { key: model.key, promise };
-    try {
-      const loaded = await promise;
-      const previous = this.loaded;
-      this.loaded = loaded;
-      if (previous) {
-        this.conversations.clear();
-        await previous.model.dispose().catch(() => {});
-      }
-      return loaded;
-    } finally {
-      if (this.loading?.promise === promise) this.loading = undefined;
-    }
-  }
-
-  private async read(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<LoadedModel> {
-    if (model.engine !== "transformers") {
-      throw new EngineError({ code: "load_failed", message: `The transformers.js engine cannot load a ${model.engine} model (${model.key}).` });
-    }
-    try {
-      const library = await this.library();
-      this.configure(library, model);
-      onProgress({ progress: 0 });
-      const read = modelTextReader(model, {
-        ...(this.options.localModelPath !== undefined && { localModelPath: this.options.localModelPath }),
-        cacheName: this.options.cacheName ?? MODEL_CACHE_NAME,
-      });
-      const tokenizer = await loadTokenizer(library, read, model.key);
-      onProgress({ progress: 0.1 });
-      const device = model.device === "webgpu" ? "webgpu" : RUNS_IN_NODE ? "cpu" : "wasm";
-      // A progress callback also makes transformers.js stream each file out of the cache:
-      // without one it calls Response.arrayBuffer(), which Chromium refuses over 2 GB.
-      const causal = await library.AutoModelForCausalLM.from_pretrained(model.repo, {
-        device,
-        dtype: model.dtype as never,
-        revision: model.revision ?? "main",
-        // The chunks the download list holds, whatever the repo's config.json declares (a source
-        // with no list, a local folder in tests, leaves it to config.json).
-        ...(model.files.length > 0 && { use_external_data_format: externalDataChunks(model.files) }),
-        local_files_only: true,
-        progress_callback: loadProgressReporter(model.files, onProgress),
-      } as never);
-      // The count ONNX Runtime started with (the session exists, so it has).
-      const wasm = library.env.backends.onnx.wasm;
-      if (!RUNS_IN_NODE && wasm && typeof wasm.numThreads === "number") this.wasmThreads = wasm.numThreads;
-      onProgress({ progress: 1 });
-      // transformers.js 4.3.2 feeds Qwen3.5's decode steps wrong positions (fix-qwen35-rope.ts).
-      fixQwen35RopeDeltas(causal, library.Tensor as never);
-      const sessions = (causal as unknown as { sessions?: Record<string, { inputNames?: string[] }> }).sessions ?? {};
-      const decoder = sessions.decoder_model_merged ?? sessions.model;
-      return { key: model.key, tokenizer, model: causal, cacheKind: cacheKind(decoder?.inputNames ?? []) };
-    } catch (error) {
-      if (EngineError.isInstance(error)) throw error;
-      const engineError = toEngineError(error, "load_failed");
-      throw new EngineError({ code: "load_failed", message: `Could not load ${model.key}: ${engineError.message}` }, { cause: error });
-    }
+    await this.models.load(model, onProgress);
   }
 
   generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
@@ -194,8 +94,8 @@ export class TransformersEngine implements ModelEngine {
       onEvent({ type: "end", reason: "aborted" });
       return;
     }
-    const { tokenizer, model, cacheKind: kind } = await this.loadModel(request.model, () => {});
-    const library = await this.library();
+    const { tokenizer, model, cacheKind: kind } = await this.models.load(request.model, () => {});
+    const library = await this.models.library();
     const caches = library as unknown as CacheLibrary;
     let kept = this.conversations.take(request.conversationId);
     if (kept && kept.modelKey !== request.model.key) {
@@ -330,7 +230,7 @@ export class TransformersEngine implements ModelEngine {
           timeToFirstTokenMs: firstTokenAt === undefined ? 0 : Math.round(firstTokenAt - started),
           decodeTokensPerSecond: decodeSeconds > 0 ? (outputTokens - 1) / decodeSeconds : 0,
           ...(firstTokenAt !== undefined && { firstTokenAt: performance.timeOrigin + firstTokenAt }),
-          ...(request.model.device === "wasm" && this.wasmThreads !== undefined && { threads: this.wasmThreads }),
+          ...(request.model.device === "wasm" && this.models.wasmThreads !== undefined && { threads: this.models.wasmThreads }),
           ...(constrained && request.reportRepairs && { repairedCalls: constrained.constraint.repairedCalls }),
         },
       });
