@@ -1,6 +1,12 @@
 import { countKeyword } from "../grammar/json-value-rules.js";
 import { alternativesOf, asSchema, resolveSchema, typesOf, type Schema } from "../grammar/schema-node.js";
+import type { JsonContext } from "./json-context.js";
+import { QUOTE, readStringByte, type Forbidden, type StringFrame } from "./json-string-frame.js";
 import { admitsKey, bounded, childrenOf, propertyByKey, stringLiterals } from "./schema-keys.js";
+
+// Re-exported: xml-walker.ts and call-walker.ts read them from here.
+export type { JsonContext } from "./json-context.js";
+export type { Forbidden } from "./json-string-frame.js";
 
 /** The longest run of whitespace between tokens (JSON's, and between Qwen3.5's tags): a model cannot loop on it. */
 export const WHITESPACE_LIMIT = 24;
@@ -8,20 +14,13 @@ export const WHITESPACE_LIMIT = 24;
 /** At most this many readings are followed at once (one per offered tool while a call's name is unknown, per `anyOf` alternative). */
 const MAX_PATHS = 64;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x09 || byte === 0x0d;
-/** A byte that starts a character (UTF-8: anything but a continuation byte). */
-const startsCharacter = (byte: number) => byte < 0x80 || byte >= 0xc0;
-
-/** What a string must not contain (the format's closer: its parser would end the call or the value there), as bytes. */
-export type Forbidden = Uint8Array;
 
 type Frame =
   | { kind: "value"; schema: Schema }
   | { kind: "object"; schema: Schema; phase: "key" | "colon" | "next"; key: string; written: string[] }
   | { kind: "array"; items: Schema; count: number; min: number; max: number; phase: "first" | "next" | "item" }
-  | { kind: "string"; count: number; min: number; max: number; escape: number; key: boolean; text: string; literals?: string[]; forbid: number }
+  | StringFrame
   | { kind: "scalar" }
   | { kind: "done" };
 
@@ -33,25 +32,6 @@ interface Path {
 }
 
 const copyPath = (path: Path): Path => ({ frames: path.frames.map((frame) => ({ ...frame })), space: path.space, root: path.root });
-
-/** Where a single reading stands, for choosing which tokens to check (bounds-restriction.ts). */
-export interface JsonContext {
-  space: number;
-  string?: { count: number; min: number; max: number; escape: number; forbid: number; literal: boolean };
-  /** The innermost array with bounds on its items (arrays nested in it may have none). */
-  array?: { count: number; min: number; max: number };
-  /**
-   * Some array with bounds is at one: its next item would be its last
-   * allowed, or it has too few to close. One token may end the item being
-   * written and add the next (`[],`, `12,`), or close the values nested in
-   * it first (`]],`), so tokens holding a separator must be tried.
-   */
-  arrayEdge: boolean;
-  /** A value may start in the next token whose start could already break a bound (a bounded string or array). */
-  boundedValue: boolean;
-  /** The string's forbidden closer. */
-  forbidden?: Forbidden;
-}
 
 /**
  * Reads JSON bytes against a JSON Schema, following every reading an
@@ -139,7 +119,7 @@ export class JsonWalker {
     const frames = path.frames;
     const top = frames.at(-1)!;
     if (top.kind === "string") {
-      if (this.#string(top, byte)) return;
+      if (readStringByte(top, byte, this.#forbidden)) return;
       if (top.kind === "string" && top.escape === -1) {
         // Closed: a key picks its property's schema; a value is done.
         frames.pop();
@@ -274,32 +254,5 @@ export class JsonWalker {
   /** A value just ended: its container moves on (an array's item is done), or the whole value is. */
   #finishValue(frames: Frame[]): void {
     if (!frames.length) frames.push({ kind: "done" });
-  }
-
-  /** A byte inside a string; true when it breaks a bound (the reading ends). Marks the close with escape -1. */
-  #string(frame: Extract<Frame, { kind: "string" }>, byte: number): boolean {
-    if (frame.escape > 0) {
-      frame.escape = frame.escape === 1 ? (byte === 0x75 ? 2 : 0) : frame.escape === 5 ? 0 : frame.escape + 1;
-      if (frame.key || frame.literals) frame.text += String.fromCharCode(byte);
-      return frame.literals !== undefined && !frame.literals.some((literal) => literal.startsWith(frame.text));
-    }
-    if (byte === QUOTE) {
-      if (frame.count < frame.min) return true;
-      if (frame.literals && !frame.literals.includes(frame.text)) return true;
-      frame.escape = -1;
-      return false;
-    }
-    if (byte === BACKSLASH) frame.escape = 1;
-    if (frame.key || frame.literals) {
-      frame.text += String.fromCharCode(byte);
-      if (frame.literals && !frame.literals.some((literal) => literal.startsWith(frame.text))) return true;
-    }
-    if (startsCharacter(byte) && ++frame.count > frame.max) return true;
-    const forbidden = this.#forbidden;
-    if (forbidden) {
-      frame.forbid = byte === forbidden[frame.forbid] ? frame.forbid + 1 : byte === forbidden[0] ? 1 : 0;
-      if (frame.forbid === forbidden.length) return true;
-    }
-    return false;
   }
 }
