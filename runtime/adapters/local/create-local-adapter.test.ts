@@ -100,13 +100,14 @@ describe("createLocalAdapter: status and prepare", () => {
     const seen = recordStatuses(adapter);
     const controller = new AbortController();
     const preparing = adapter.prepare(controller.signal);
-    await waitFor(() => adapter.status().state === "downloading" && (adapter.status() as { progress: number }).progress > 0);
+    await statusReaches(adapter, (status) => status.state === "downloading" && status.progress > 0);
     controller.abort();
+    // The adapter cancels in the engine from the abort listener itself.
+    expect(engine.count("cancel")).toBe(1);
     await expect(preparing).rejects.toMatchObject({ name: "AbortError" });
-    await waitFor(() => engine.count("cancel") === 1);
     const downloadId = (engine.calls.find((call) => call.method === "download")!.arg as { id: string }).id;
     expect(engine.cancelled).toEqual([downloadId]);
-    await waitFor(() => adapter.status().state === "needs-download");
+    await statusReaches(adapter, (status) => status.state === "needs-download");
     expect(adapter.status()).toEqual({ state: "needs-download", bytes: smallGpuBytes });
     expect(seen.at(-1)).toEqual({ state: "needs-download", bytes: smallGpuBytes });
     expect(adapter.models()[0]).toMatchObject({ cached: false });
@@ -120,7 +121,7 @@ describe("createLocalAdapter: status and prepare", () => {
     const first = adapter.prepare(leaving.signal);
     const second = adapter.prepare(new AbortController().signal);
     const third = adapter.prepare();
-    await waitFor(() => adapter.status().state === "downloading");
+    await statusReaches(adapter, (status) => status.state === "downloading");
     leaving.abort();
     await expect(first).rejects.toMatchObject({ name: "AbortError" });
     await Promise.all([second, third]);
@@ -132,7 +133,7 @@ describe("createLocalAdapter: status and prepare", () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY] });
     const adapter = createLocalAdapter({ worker: { host: engine } });
     const seen = recordStatuses(adapter);
-    await waitFor(() => adapter.status().state === "ready");
+    await statusReaches(adapter, (status) => status.state === "ready");
     expect(seen).toEqual([
       { state: "loading" },
       { state: "loading", progress: 0 },
@@ -191,11 +192,14 @@ describe("createLocalAdapter: models and selectModel", () => {
     const adapter = createLocalAdapter({ worker: { host: engine } });
     const controller = new AbortController();
     const preparing = adapter.prepare(controller.signal).catch(() => {});
-    await waitFor(() => adapter.status().state === "downloading");
+    // A caller without a signal shares the download and settles only once the preparation has let go
+    // (the aborted caller returns at once, and needs-download is dispatched just before the end).
+    const shared = adapter.prepare().catch(() => {});
+    await statusReaches(adapter, (status) => status.state === "downloading");
     await expect(adapter.selectModel("qwen3-1.7b")).rejects.toMatchObject({ code: "model_busy", message: expect.stringMatching(/download/) });
     controller.abort();
-    await preparing;
-    await waitFor(() => adapter.status().state === "needs-download");
+    await Promise.all([preparing, shared]);
+    expect(adapter.status().state).toBe("needs-download");
     await adapter.selectModel("qwen3-1.7b");
     expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
   });
@@ -294,7 +298,8 @@ describe("createLocalAdapter: the person's model choice, remembered", () => {
     await probed(next);
     expect(next.models().find((model) => model.selected)).toMatchObject({ id: "qwen3-1.7b", cached: true });
     // On this device already: it loads by itself, no download card.
-    await vi.waitFor(() => expect(next.status()).toEqual({ state: "ready" }));
+    await statusReaches(next, (status) => status.state === "ready");
+    expect(next.status()).toEqual({ state: "ready" });
 
     // A download started on the default is a choice too.
     storage.clear();
@@ -361,13 +366,16 @@ describe("createLocalAdapter: ONNX Runtime WASM threads", () => {
   });
 });
 
-/** Polls `condition` on macrotasks (the double works on 0 ms timers). */
-export async function waitFor(condition: () => boolean, tries = 200): Promise<void> {
-  for (let attempt = 0; attempt < tries; attempt++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  throw new Error("The condition never held.");
+/** Resolves once the adapter's status satisfies `check`: now, or at the status change that makes it so. */
+function statusReaches(adapter: ReturnType<typeof createLocalAdapter>, check: (status: AdapterStatus) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check(adapter.status())) return resolve();
+    const unsubscribe = adapter.subscribe(() => {
+      if (!check(adapter.status())) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 describe("createLocalAdapter: the option names before they were grouped", () => {
