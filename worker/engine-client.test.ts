@@ -45,10 +45,28 @@ describe("the engine client and host over a MessageChannel, on the real transfor
   const hosts: EngineHost[] = [];
   const endpoints: (WorkerLike & EventTarget)[] = [];
   let loadCalls = 0;
+  /** Resolves at the engine's next raw event of generation `id`, before the format reads it (and may hold it back). */
+  const rawEventWaiters = new Map<string, () => void>();
+  const generating = (id: string) => new Promise<void>((resolve) => rawEventWaiters.set(id, resolve));
+  const observedEngine = (): TransformersEngine =>
+    new Proxy(engine, {
+      get(target, property) {
+        if (property === "generate") {
+          return (...[request, onEvent, signal]: Parameters<TransformersEngine["generate"]>) =>
+            target.generate(request, (event) => {
+              rawEventWaiters.get(request.id)?.();
+              rawEventWaiters.delete(request.id);
+              onEvent(event);
+            }, signal);
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
 
   const spawn = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
-    const host = createEngineHost({ engines: { transformers: () => engine }, store, probe: async () => ({ webgpu: false, fallbackAdapter: false, shaderF16: false, cores: 2, crossOriginIsolated: false }) });
+    const host = createEngineHost({ engines: { transformers: observedEngine }, store, probe: async () => ({ webgpu: false, fallbackAdapter: false, shaderF16: false, cores: 2, crossOriginIsolated: false }) });
     const counted: EngineHost = { ...host, load: (model, onProgress) => ((loadCalls += 1), host.load(model, onProgress)) };
     hosts.push(host);
     exposeEngineHost(counted, port2 as never);
@@ -131,12 +149,13 @@ describe("the engine client and host over a MessageChannel, on the real transfor
 
   it("cancel(id) ends a generation promptly with reason aborted", async () => {
     // The tiny model's greedy output is blank lines, which the format holds back until text or a
-    // tag comes: no event arrives to cancel on, so cancel a while into the generation.
+    // tag comes: no event reaches the client, so cancel on the engine's first raw token instead.
     const events: EngineEvent[] = [];
     let cancelledAt = 0;
     await client.load(tiny, () => {});
+    const started = generating("long");
     const running = client.generate(request({ id: "long", model: tiny, maxNewTokens: 5000 }), (event) => events.push(event));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await started;
     expect(events.some((event) => event.type === "end")).toBe(false);
     cancelledAt = performance.now();
     await client.cancel("long");
@@ -147,8 +166,10 @@ describe("the engine client and host over a MessageChannel, on the real transfor
 
   it("fails the call in flight with worker_died when the worker dies, and the next call starts a new worker", async () => {
     const spawned = endpoints.length;
+    const started = generating("doomed");
     const running = client.generate(request({ id: "doomed", model: tiny, maxNewTokens: 5000 }), () => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Kill it mid-generation, so the host has a generation to cancel afterwards.
+    await started;
     endpoints.at(-1)!.dispatchEvent(new Event("error"));
     await expect(running).rejects.toMatchObject({ code: "worker_died" });
     // The "dead" host shares this thread: stop its generation so it does not burn the CPU.
@@ -161,8 +182,9 @@ describe("the engine client and host over a MessageChannel, on the real transfor
   }, 30_000);
 
   it("terminate() fails calls in flight with worker_died", async () => {
+    const started = generating("t");
     const running = client.generate(request({ id: "t", model: tiny, maxNewTokens: 5000 }), () => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started;
     client.terminate();
     await expect(running).rejects.toMatchObject({ code: "worker_died" });
     await hosts.at(-1)!.cancel("t");
