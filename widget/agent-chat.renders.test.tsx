@@ -34,9 +34,25 @@ afterEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitUntil(check: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 400 && !check(); tries++) await sleep(5);
-  expect(check(), what).toBe(true);
+/** Called at each React commit of a tree rendered under a Profiler with `onRender={onCommit}`: the DOM holds it by then. */
+const commitListeners = new Set<() => void>();
+const onCommit = () => [...commitListeners].forEach((listener) => listener());
+/** Resolves now if `check` holds, else at the first commit after which it does; `timeoutMs` is a ceiling only. */
+function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const listener = () => {
+      if (!check()) return;
+      clearTimeout(timer);
+      commitListeners.delete(listener);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      commitListeners.delete(listener);
+      reject(new Error(`No commit showed ${what}.`));
+    }, timeoutMs);
+    commitListeners.add(listener);
+  });
 }
 const shadow = () => container.querySelector("[data-web-agents-ui]")?.shadowRoot ?? undefined;
 const shadowText = () => shadow()?.textContent ?? "";
@@ -90,6 +106,7 @@ describe("<AgentChat> renders", () => {
     let counting = false;
     const onRender = () => {
       if (counting) commits++;
+      onCommit();
     };
     root.render(
       <Profiler id="chat" onRender={onRender}>
@@ -100,10 +117,11 @@ describe("<AgentChat> renders", () => {
     const field = chatRoot(container).querySelector("textarea")!;
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, "go");
     field.dispatchEvent(new Event("input", { bubbles: true }));
-    await sleep(10);
+    const send = () => [...chatRoot(container).querySelectorAll("button")].find((button) => button.textContent?.trim() === "Send");
+    // Send is enabled by the commit of the typed text: count only the commits after it.
+    await waitUntil(() => send()?.disabled === false, "Send enabled by the typed text");
     counting = true;
-    const send = [...chatRoot(container).querySelectorAll("button")].find((button) => button.textContent?.trim() === "Send")!;
-    send.click();
+    send()!.click();
     // The last token and the finish arrive between frames: the finish shows them without waiting for one.
     await waitUntil(() => shadowText().includes("t199 end."), "the whole reply shows");
     counting = false;
@@ -124,7 +142,11 @@ describe("<AgentChat> renders", () => {
     const chat = (): ReactNode => <AgentChat adapter={local} storageKey={false} cursor={false} />;
     renderToString(chat());
     expect(started, "a server render starts nothing").toBe(0);
-    root.render(<StrictMode>{chat()}</StrictMode>);
+    root.render(
+      <Profiler id="chat" onRender={onCommit}>
+        <StrictMode>{chat()}</StrictMode>
+      </Profiler>,
+    );
     await waitUntil(() => /Download/.test(shadowText()), "the download card shows");
     expect(started).toBe(1);
   });
