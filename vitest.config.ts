@@ -3,7 +3,7 @@ import { packageAliases } from "./examples/package-aliases.js";
 
 /** Every test file; each project below takes its part of them. */
 const ALL = "{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}";
-/** Headless Chromium and a Vite server per file. */
+/** Headless Chromium and a server per file (fixture pages prebuilt). */
 const BROWSER = "{runtime,worker,models,widget,examples,bench}/**/*.browser.test.{ts,tsx}";
 /** What a site gets: the packed tarball installed in apps, the production builds. */
 const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.browser.test.ts", "bench/size.test.ts"];
@@ -40,7 +40,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: [ALL], exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE] } },
       { extends: true, test: { name: "engine", include: ENGINE, exclude: [...configDefaults.exclude, BROWSER] } },
-      { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE] } },
+      // Its fixture pages are built once, before its first file (runtime/test-support/build-fixtures-setup.ts).
+      { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE], globalSetup: ["runtime/test-support/build-fixtures-setup.ts"] } },
       { extends: true, test: { name: "package", include: PACKAGE } },
     ],
   },

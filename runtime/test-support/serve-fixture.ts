@@ -1,24 +1,35 @@
 import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createServer, type PluginOption, type ViteDevServer } from "vite";
+import { createServer, preview, type Plugin, type PluginOption, type PreviewServer, type ViteDevServer } from "vite";
+import { currentBuild, servesFromSource } from "./fixture-builds.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * Serves a fixture folder (an index.html and the modules it imports) with
- * Vite on 127.0.0.1 and a free port, so browser tests load the real source.
- * `plugins` can mount server routes, such as a chat handler at /api/chat.
+ * Serves a fixture folder (an index.html and the modules it imports) on
+ * 127.0.0.1 and a free port. `plugins` can mount server routes, such as a
+ * chat handler at /api/chat.
  *
- * Each folder pre-bundles its dependencies into its own cache directory:
- * with one shared `node_modules/.vite`, fixture servers running at the same
- * time (with different `optimizeDeps.include` lists) re-optimized each
- * other's dependencies, and a page reloaded or never got ready.
+ * The page comes prebuilt when the browser tier's global setup built it
+ * (runtime/test-support/fixture-builds.ts: once per run, from the current
+ * sources): Vite's preview server serves the build, and each plugin's routes
+ * (`configureServer`) are mounted on it. Otherwise (a bench, `FIXTURES=dev`)
+ * Vite's dev server compiles the source on request. Each dev server
+ * pre-bundles into its own cache directory: with one shared
+ * `node_modules/.vite`, servers running at once re-optimized each other's
+ * dependencies, and a page reloaded or never got ready.
  */
-export async function serveFixture(
-  folder: string,
-  plugins: PluginOption[] = [],
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: ViteDevServer = await createServer({
+export async function serveFixture(folder: string, plugins: PluginOption[] = []): Promise<{ url: string; close: () => Promise<void> }> {
+  const built = servesFromSource() ? undefined : currentBuild(folder);
+  const server = built ? await servePrebuilt(folder, built, plugins) : await serveSource(folder, plugins);
+  const address = server.httpServer?.address() as AddressInfo | string | null;
+  if (!address || typeof address === "string") throw new Error("The fixture server has no port.");
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+async function serveSource(folder: string, plugins: PluginOption[]): Promise<ViteDevServer> {
+  const server = await createServer({
     root: folder,
     configFile: false,
     plugins,
@@ -28,7 +39,33 @@ export async function serveFixture(
     cacheDir: `${repoRoot}node_modules/.vite/fixtures/${createHash("sha256").update(folder).digest("hex").slice(0, 12)}`,
   });
   await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === "string") throw new Error("The fixture server has no port.");
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+  return server;
+}
+
+async function servePrebuilt(folder: string, outDir: string, plugins: PluginOption[]): Promise<PreviewServer> {
+  return preview({
+    root: folder,
+    configFile: false,
+    plugins: (await flatPlugins(plugins)).map(withPreviewRoutes),
+    logLevel: "error",
+    build: { outDir },
+    preview: { host: "127.0.0.1", port: 0, strictPort: false },
+  });
+}
+
+/** A plugin whose routes are mounted on the dev server mounts them on the preview server too (they use only `server.middlewares`). */
+function withPreviewRoutes(plugin: Plugin): Plugin {
+  const configure = plugin.configureServer;
+  if (plugin.configurePreviewServer || typeof configure !== "function") return plugin;
+  return { ...plugin, configurePreviewServer: (server) => configure.call(undefined as never, server as unknown as ViteDevServer) as void };
+}
+
+async function flatPlugins(options: PluginOption[]): Promise<Plugin[]> {
+  const plugins: Plugin[] = [];
+  for (const option of options) {
+    const value = await option;
+    if (Array.isArray(value)) plugins.push(...(await flatPlugins(value)));
+    else if (value) plugins.push(value as Plugin);
+  }
+  return plugins;
 }

@@ -1,0 +1,16 @@
+/**
+ * The browser tier's global setup (vitest.config.ts): builds every fixture
+ * page once per run, before any browser test starts, so no test waits for
+ * Vite to compile a page on its first request (runtime/test-support/
+ * fixture-builds.ts). A build from the current sources is kept. With
+ * `FIXTURES=dev` nothing is built and pages are compiled from source.
+ */
+import { buildFixtures, fixtureFolders, servesFromSource } from "./fixture-builds.js";
+
+export default async function setup(): Promise<void> {
+  if (servesFromSource()) return;
+  const started = performance.now();
+  const folders = fixtureFolders();
+  const built = await buildFixtures(folders);
+  if (built > 0) console.log(`[global setup] built ${built} of ${folders.length} fixture pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
