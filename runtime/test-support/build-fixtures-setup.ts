@@ -5,12 +5,14 @@
  * fixture-builds.ts). A build from the current sources is kept. With
  * `FIXTURES=dev` nothing is built and pages are compiled from source.
  */
-import { buildFixtures, fixtureFolders, servesFromSource } from "./fixture-builds.js";
+import { BUILT_FIXTURES_VARIABLE, buildFixtures, fixtureFolders, servesFromSource, sourcesStamp } from "./fixture-builds.js";
 
 export default async function setup(): Promise<void> {
   if (servesFromSource()) return;
   const started = performance.now();
   const folders = fixtureFolders();
   const built = await buildFixtures(folders);
+  // The test files start after this and inherit the environment.
+  process.env[BUILT_FIXTURES_VARIABLE] = sourcesStamp();
   if (built > 0) console.log(`[global setup] built ${built} of ${folders.length} fixture pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -44,11 +44,11 @@ function outputOf(folder: string): string {
   return join(BUILDS, relative(repoRoot, folder).replaceAll(/[\\/]/g, "__"));
 }
 
-/** `folder`'s build when it is current (built from today's sources), else undefined. */
-export function currentBuild(folder: string): string | undefined {
+/** `folder`'s build when it was built from the sources `stamp` fingerprints (today's by default), else undefined. */
+export function currentBuild(folder: string, stamp = sourcesStamp()): string | undefined {
   const output = outputOf(folder);
   try {
-    return readFileSync(join(output, STAMP), "utf8") === sourcesStamp() ? output : undefined;
+    return readFileSync(join(output, STAMP), "utf8") === stamp ? output : undefined;
   } catch {
     return undefined;
   }
@@ -103,3 +103,10 @@ export async function buildFixtures(folders = fixtureFolders()): Promise<number>
 export function servesFromSource(): boolean {
   return process.env.FIXTURES === "dev";
 }
+
+/**
+ * The variable the browser tier's global setup leaves for its test files:
+ * the fingerprint its builds were made from, so a file serves those builds
+ * even when a source changes while the run goes on.
+ */
+export const BUILT_FIXTURES_VARIABLE = "WEB_AGENTS_FIXTURE_BUILDS";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createServer, preview, type Plugin, type PluginOption, type PreviewServer, type ViteDevServer } from "vite";
-import { currentBuild, servesFromSource } from "./fixture-builds.js";
+import { BUILT_FIXTURES_VARIABLE, currentBuild, servesFromSource } from "./fixture-builds.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -11,17 +11,23 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
  * 127.0.0.1 and a free port. `plugins` can mount server routes, such as a
  * chat handler at /api/chat.
  *
- * The page comes prebuilt when the browser tier's global setup built it
- * (runtime/test-support/fixture-builds.ts: once per run, from the current
- * sources): Vite's preview server serves the build, and each plugin's routes
- * (`configureServer`) are mounted on it. Otherwise (a bench, `FIXTURES=dev`)
- * Vite's dev server compiles the source on request. Each dev server
+ * In the browser tier the page comes prebuilt: its global setup built every
+ * fixture page once for the run (runtime/test-support/fixture-builds.ts), and
+ * Vite's preview server serves the build, with each plugin's routes
+ * (`configureServer`) mounted on it. Outside it (a bench) or with
+ * `FIXTURES=dev`, Vite's dev server compiles the source on request. Each dev server
  * pre-bundles into its own cache directory: with one shared
  * `node_modules/.vite`, servers running at once re-optimized each other's
  * dependencies, and a page reloaded or never got ready.
  */
 export async function serveFixture(folder: string, plugins: PluginOption[] = []): Promise<{ url: string; close: () => Promise<void> }> {
-  const built = servesFromSource() ? undefined : currentBuild(folder);
+  const stamp = servesFromSource() ? undefined : process.env[BUILT_FIXTURES_VARIABLE];
+  const built = stamp ? currentBuild(folder, stamp) : undefined;
+  if (stamp && !built) {
+    throw new Error(
+      `The fixture page ${folder} was not built for this run: the browser tier builds folders test-fixtures/<name>/ with an index.html under runtime/, worker/, models/ or widget/ (runtime/test-support/fixture-builds.ts). Move it there, or run with FIXTURES=dev.`,
+    );
+  }
   const server = built ? await servePrebuilt(folder, built, plugins) : await serveSource(folder, plugins);
   const address = server.httpServer?.address() as AddressInfo | string | null;
   if (!address || typeof address === "string") throw new Error("The fixture server has no port.");
