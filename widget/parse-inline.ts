@@ -36,7 +36,7 @@ const NEWLINE = 10;
 const LOWER_H = 104;
 
 /** JavaScript's `\s`: WhiteSpace and LineTerminator. */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   return (
     (code >= 9 && code <= 13) ||
     code === 32 ||

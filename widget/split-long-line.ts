@@ -1,3 +1,4 @@
+import { isSpace } from "./parse-inline.js";
 import type { MarkdownInline } from "./parse-markdown.js";
 
 /**
@@ -44,11 +45,11 @@ export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): 
     let text = span.text;
     while (pieceLength + text.length >= size) {
       const from = Math.max(0, size - pieceLength);
-      const space = text.slice(from, from + size).search(/\s/);
+      const space = firstSpace(text, from, from + size);
       // No space for another `size` characters (a URL, base64): cut there;
       // the bubble wraps such a string anywhere (overflow-wrap) anyway.
       if (space === -1 && text.length < from + size) break;
-      const cut = space === -1 ? from + size : from + space + 1;
+      const cut = space === -1 ? from + size : space + 1;
       piece.push({ type: "text", text: text.slice(0, cut) });
       pieces.push(piece);
       piece = [];
@@ -67,4 +68,11 @@ export function splitLongLine(spans: MarkdownInline[], size = LONG_LINE_CHARS): 
   }
   if (piece.length > 0) pieces.push(piece);
   return pieces;
+}
+
+/** The index of the first `\s` in `text` from `from` up to `to` (-1: none). A scan, not a regex on a slice: it runs once per span of a long line. */
+function firstSpace(text: string, from: number, to: number): number {
+  const end = Math.min(to, text.length);
+  for (let index = from; index < end; index++) if (isSpace(text.charCodeAt(index))) return index;
+  return -1;
 }
