@@ -38,8 +38,11 @@ export interface MarkdownParse {
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+#.-]*)[^\n]*$/;
-const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
-const NUMBERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
+// `(?=(\s+))\1` is `\s+` that never gives back (an atomic group): with a plain `\s+(.*)$`, a line whose
+// text holds U+2028 or U+2029 (which `.` does not match) after 9,500 spaces backtracked for 200 ms. It
+// matches the same lines: giving whitespace back to `.*` can never get it past a line terminator.
+const BULLET = /^\s{0,3}[-*+](?=(\s+))\1(.*)$/;
+const NUMBERED = /^\s{0,3}(\d{1,9})[.)](?=(\s+))\2(.*)$/;
 const HEADING_START = /^\s{0,3}#{1,6}\s+/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 const CONTINUATION = /^\s{2,}\S/;
@@ -126,7 +129,7 @@ function parseBlocks(lines: string[]): { block: MarkdownBlock; endLine: number }
       while (index < lines.length) {
         const current = lines[index]!;
         const item = pattern.exec(current);
-        if (item) items.push([ordered ? item[2]! : item[1]!]);
+        if (item) items.push([ordered ? item[3]! : item[2]!]);
         else if (CONTINUATION.test(current) && items.length > 0) items.at(-1)!.push(current.trim());
         else break;
         index++;
