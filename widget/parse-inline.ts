@@ -1,5 +1,8 @@
 import type { MarkdownInline } from "./parse-markdown.js";
+import { BACKTICK, CLOSE_BRACKET, CLOSE_PAREN, conditions, isSpace, isTrailingPunctuation, isWord, LOWER_H, OPEN_BRACKET, OPEN_PAREN, QUOTE, STAR, UNDERSCORE, type TableName } from "./inline-tables.js";
 import { safeHref } from "./safe-href.js";
+
+export { isSpace } from "./inline-tables.js";
 
 /**
  * Splits one line into inline spans: code, links (safe ones only), bare
@@ -23,79 +26,36 @@ interface InlineMatch {
   span: MarkdownInline;
 }
 
-// Char codes.
-const BACKTICK = 96;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
-const QUOTE = 34;
-const STAR = 42;
-const UNDERSCORE = 95;
-const NEWLINE = 10;
-const LOWER_H = 104;
 
-/** JavaScript's `\s`: WhiteSpace and LineTerminator. */
-export function isSpace(code: number): boolean {
-  return (
-    (code >= 9 && code <= 13) ||
-    code === 32 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+/** Direct reads go at most this far past a position or a table's answer (`close + 1`, `"http".length`). */
+const READ_AHEAD = 16;
 
-/** JavaScript's `\w` (no `u` flag). */
-function isWord(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === UNDERSCORE;
-}
-
-/** Ends a bare URL: `[\s<>"'\`]`. */
-function endsBareUrl(code: number): boolean {
-  return isSpace(code) || code === 60 || code === 62 || code === QUOTE || code === 39 || code === BACKTICK;
-}
-
-/** What a bare URL may not end on: `.,;:!?)]`. */
-function isTrailingPunctuation(code: number): boolean {
-  return code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === CLOSE_PAREN || code === CLOSE_BRACKET;
-}
-
-type TableName =
-  | "codeEnd"
-  | "linkTextEnd"
-  | "targetEnd"
-  | "nonSpace"
-  | "titleEnd"
-  | "bareUrlEnd"
-  | "starOrNewline"
-  | "underscoreOrNewline"
-  | "newline"
-  | "strongStarCloser"
-  | "strongUnderscoreCloser";
-
-class InlineScanner {
+export class InlineScanner {
   private readonly text: string;
   private readonly tables = new Map<TableName | "lastUrlChar", Int32Array>();
+  /** The furthest index a table answered with (a rule's lookahead). */
+  private horizon = 0;
+  private unsettled = false;
+  /**
+   * After a top-level {@link parse}: the last point, just after a span that
+   * is not text, before which no decision read near the end of the text.
+   * The spans before `spans` cover `text[0, at)`, whatever is appended.
+   */
+  settled = { at: 0, spans: 0 };
 
   constructor(text: string) {
     this.text = text;
   }
 
-  /** Spans of `text[start, end)`, read as its own string (lookarounds see nothing outside it). */
-  parse(start: number, end: number, links: boolean): MarkdownInline[] {
+  /** Spans of `text[start, end)`, read as its own string (lookarounds see nothing outside it); `top` tracks {@link settled}. */
+  parse(start: number, end: number, links: boolean, top = false): MarkdownInline[] {
     const spans: MarkdownInline[] = [];
     // Where the regex rules' `rest` began: their lookbehinds and `\b` saw nothing before it.
     let restStart = start;
     let position = start;
     while (position < end) {
       const match = this.matchAt(position, restStart, end, links);
+      if (top && Math.max(this.horizon, position) + READ_AHEAD >= this.text.length) this.unsettled = true;
       if (!match) {
         position++;
         continue;
@@ -104,6 +64,8 @@ class InlineScanner {
       if (match.span.type === "text") pushText(spans, match.span.text);
       else spans.push(match.span);
       position = restStart = match.end;
+      // After a text span the next text would join it: only a span of another kind ends a settled stretch.
+      if (top && !this.unsettled && match.span.type !== "text") this.settled = { at: position, spans: spans.length };
     }
     if (end > restStart) pushText(spans, this.text.slice(restStart, end));
     return spans;
@@ -180,7 +142,7 @@ class InlineScanner {
     const text = this.text;
     if (open + 2 >= end || text.charCodeAt(open + 1) !== STAR || isSpace(text.charCodeAt(open + 2))) return undefined;
     const close = this.next("strongStarCloser", open + 3);
-    if (close + 2 > end || this.next("newline", open + 2) < close) return undefined;
+    if (close + 2 > end || this.next("newline", open + 2, close) < close) return undefined;
     return { end: close + 2, span: { type: "strong", content: this.parse(open + 2, close, links) } };
   }
 
@@ -201,7 +163,7 @@ class InlineScanner {
       if (!closesAtEnd) return undefined;
       close = last;
     }
-    if (this.next("newline", open + 2) < close) return undefined;
+    if (this.next("newline", open + 2, close) < close) return undefined;
     return { end: close + 2, span: { type: "strong", content: this.parse(open + 2, close, links) } };
   }
 
@@ -225,16 +187,22 @@ class InlineScanner {
     return { end: close + 1, span: { type: "em", content: this.parse(open + 1, close, links) } };
   }
 
-  /** The first index at or after `from` where the table's condition holds; `text.length` when none. */
-  private next(name: TableName, from: number): number {
+  /**
+   * The first index at or after `from` where the table's condition holds;
+   * `text.length` when none. `limit`: the caller asks only whether it comes
+   * before that index, so its answer looked no further (for `settled`).
+   */
+  private next(name: TableName, from: number, limit = Infinity): number {
     const length = this.text.length;
-    if (from >= length) return length;
+    if (from >= length) return (this.horizon = Math.max(this.horizon, Math.min(length, limit)));
     let table = this.tables.get(name);
     if (!table) {
       table = this.buildNext(name);
       this.tables.set(name, table);
     }
-    return table[from]!;
+    const found = table[from]!;
+    this.horizon = Math.max(this.horizon, Math.min(found, limit));
+    return found;
   }
 
   private buildNext(name: TableName): Int32Array {
@@ -263,44 +231,6 @@ class InlineScanner {
     return table[from]!;
   }
 }
-
-const conditions: Record<TableName, (text: string, index: number) => boolean> = {
-  codeEnd: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === BACKTICK || code === NEWLINE;
-  },
-  linkTextEnd: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === CLOSE_BRACKET || code === NEWLINE;
-  },
-  targetEnd: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === CLOSE_PAREN || isSpace(code);
-  },
-  nonSpace: (text, index) => !isSpace(text.charCodeAt(index)),
-  titleEnd: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === QUOTE || code === NEWLINE;
-  },
-  bareUrlEnd: (text, index) => endsBareUrl(text.charCodeAt(index)),
-  starOrNewline: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === STAR || code === NEWLINE;
-  },
-  underscoreOrNewline: (text, index) => {
-    const code = text.charCodeAt(index);
-    return code === UNDERSCORE || code === NEWLINE;
-  },
-  newline: (text, index) => text.charCodeAt(index) === NEWLINE,
-  strongStarCloser: (text, index) =>
-    index >= 1 && text.charCodeAt(index) === STAR && text.charCodeAt(index + 1) === STAR && !isSpace(text.charCodeAt(index - 1)),
-  strongUnderscoreCloser: (text, index) =>
-    index >= 1 &&
-    text.charCodeAt(index) === UNDERSCORE &&
-    text.charCodeAt(index + 1) === UNDERSCORE &&
-    !isSpace(text.charCodeAt(index - 1)) &&
-    (index + 2 >= text.length || !isWord(text.charCodeAt(index + 2))),
-};
 
 function pushText(spans: MarkdownInline[], text: string): void {
   const last = spans.at(-1);

@@ -1,4 +1,5 @@
 import { parseInline } from "./parse-inline.js";
+import { parseInlineIncrementally, type InlineParse } from "./parse-inline-incrementally.js";
 
 /**
  * The small markdown the chat renders, as plain data: paragraphs, headings,
@@ -35,7 +36,12 @@ export interface MarkdownParse {
   finishedBlocks: number;
   /** Where, in `text`, the line after the last finished block starts. */
   finishedLength: number;
+  /** The last long line's spans, which the next parse continues when that line grew (one line of 150 KB, streamed). */
+  longLine?: InlineParse;
 }
+
+/** Lines at least this long are parsed so that the next parse can continue them. */
+const CONTINUED_LINE_CHARS = 1_000;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+#.-]*)[^\n]*$/;
 // `(?=(\s+))\1` is `\s+` that never gives back (an atomic group): with a plain `\s+(.*)$`, a line whose
@@ -65,7 +71,13 @@ export function parseMarkdownIncrementally(text: string, previous?: MarkdownPars
   const reuse = previous !== undefined && previous.finishedBlocks > 0 && normalized.startsWith(previous.text.slice(0, previous.finishedLength));
   const offset = reuse ? previous.finishedLength : 0;
   const lines = normalized.slice(offset).split("\n");
-  const parsed = parseBlocks(lines);
+  let longLine: InlineParse | undefined;
+  const parseLine = (line: string): MarkdownInline[] => {
+    if (line.length < CONTINUED_LINE_CHARS) return parseInline(line);
+    longLine = parseInlineIncrementally(line, previous?.longLine);
+    return longLine.spans;
+  };
+  const parsed = parseBlocks(lines, parseLine);
   // A block is finished when the line that ended it is followed by a line
   // break: a later append can change only the last, unfinished line (a "-"
   // that becomes a list item, a blank line that becomes text).
@@ -85,11 +97,12 @@ export function parseMarkdownIncrementally(text: string, previous?: MarkdownPars
     blocks: reuse ? [...previous.blocks.slice(0, previous.finishedBlocks), ...blocks] : blocks,
     finishedBlocks: (reuse ? previous.finishedBlocks : 0) + finishedBlocks,
     finishedLength,
+    ...(longLine && { longLine }),
   };
 }
 
 /** The blocks of `lines`, each with the line after it (the one that ended it). */
-function parseBlocks(lines: string[]): { block: MarkdownBlock; endLine: number }[] {
+function parseBlocks(lines: string[], parseInline: (line: string) => MarkdownInline[]): { block: MarkdownBlock; endLine: number }[] {
   const blocks: { block: MarkdownBlock; endLine: number }[] = [];
   const push = (block: MarkdownBlock) => blocks.push({ block, endLine: index });
   let index = 0;
