@@ -8,6 +8,7 @@ import { reactFixture } from "./react-fixture-plugin.js";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const BUILDS = join(repoRoot, ".cache", "fixtures");
 const STAMP = ".sources-stamp";
+const ASSET_NAMES = "assets/[name][extname]";
 
 /**
  * Every fixture page a browser test serves (`serveFixture`): a folder under
@@ -73,8 +74,9 @@ export async function buildFixture(folder: string): Promise<string> {
     mode: "development",
     plugins: [reactFixture],
     logLevel: "error",
-    build: { outDir: scratch, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity },
-    worker: { format: "es" },
+    // Assets keep their own names, as the dev server serves them: tests read which of ONNX Runtime's .wasm files a page fetched.
+    build: { outDir: scratch, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity, rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
+    worker: { format: "es", rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
   });
   writeFileSync(join(scratch, STAMP), sourcesStamp());
   rmSync(output, { recursive: true, force: true });
