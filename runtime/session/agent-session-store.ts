@@ -12,9 +12,10 @@ export interface AgentSessionStore {
   getSnapshot(): AgentSession;
   /**
    * Called after every change, except streamed text: `text-delta` parts are
-   * applied at once but told at most once per animation frame, and any other
-   * change (a tool call, the finish, an error, Stop) tells them at once, with
-   * the text so far. Returns an unsubscribe function.
+   * told at most once per animation frame (and joined until then, so a token
+   * costs the same in a long conversation), and any other change (a tool
+   * call, the finish, an error, Stop) tells them at once, with the text so
+   * far. Returns an unsubscribe function.
    */
   subscribe(listener: () => void): () => void;
   send(text: string): void;

@@ -10,7 +10,7 @@ import { messagesAt } from "./messages-at.js";
 import { onNextFrame } from "./on-next-frame.js";
 import { READY_STATUS, readAdapterStatus, sameAdapterStatus, UNREAD_STATUS } from "./read-adapter-status.js";
 import { resumable } from "./resumable.js";
-import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
+import { initialSessionState, joinTextDeltas, sessionReducer, type PartAction, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
 
@@ -44,6 +44,20 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   const listeners = new Set<() => void>();
 
   let state: SessionState = sessionReducer(initialSessionState, { type: "restore", messages: storage.load() });
+  // Streamed text waits here, joined, until the frame or a reader needs it: applying a
+  // part copies the message list, so one reducer call a frame, not one a token.
+  let pending: PartAction | undefined;
+  const flush = () => {
+    if (!pending) return;
+    const action = pending;
+    pending = undefined;
+    state = sessionReducer(state, action);
+  };
+  /** The state with the waiting text applied: what every reader of the conversation sees. */
+  const current = (): SessionState => {
+    flush();
+    return state;
+  };
   let tools: ToolDescriptor[] = [];
   // Not read here: the local adapter's first status() starts its engine
   // worker, and a store may be created during a render (twice in StrictMode).
@@ -52,7 +66,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   let snapshot: AgentSession;
 
   const build = (): AgentSession => ({
-    messages: state.messages,
+    messages: current().messages,
     status: state.status,
     error: state.error,
     usage: state.usage,
@@ -79,11 +93,19 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     });
   };
   const dispatch = (action: SessionAction) => {
+    // A delta the reducer would apply now (this run's, while streaming) waits; anything else
+    // sees the waiting text first, so a finish, a Stop or a newer run's part keeps its order.
+    const quiet = action.type === "part" && action.part.type === "text-delta" && action.runId === state.runId && state.status === "streaming";
+    const joined = quiet && pending ? joinTextDeltas(pending, action) : undefined;
+    if (!joined) flush();
+    if (quiet) {
+      // A copy: an adapter may reuse the part object it yielded.
+      pending = joined ?? { ...action, part: { ...action.part } };
+      return emitSoon();
+    }
     const next = sessionReducer(state, action);
     if (next === state) return;
     state = next;
-    const quiet = action.type === "part" && action.part.type === "text-delta" && state.status === "streaming";
-    if (quiet) return emitSoon();
     storage.save(state.messages);
     emit();
   };
@@ -101,9 +123,10 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       runId,
       signal: run.signal,
       dispatch,
+      // Waiting text never changes the run, so this per-part check leaves it waiting.
       isCurrent: () => state.runId === runId,
       onTools: setTools,
-      conversation: (path: readonly string[]) => messagesAt(state.messages, path),
+      conversation: (path: readonly string[]) => messagesAt(current().messages, path),
       gate,
     };
     // The loop loads with the first message, not with the page (the first render's budget).
@@ -128,7 +151,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   }
 
   function retry(): void {
-    if (state.status === "streaming" || !state.messages.some((message) => message.role === "user")) return;
+    if (state.status === "streaming" || !current().messages.some((message) => message.role === "user")) return;
     const runId = crypto.randomUUID();
     dispatch({ type: "retry", runId, messages: resumable(state.messages) });
     start(runId, state.messages);
@@ -234,7 +257,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       if ((!next.adapter || next.adapter === adapter) && !newAgent) return;
       stop();
       // The last run's failure was the old adapter's or agent's: the conversation goes on, idle.
-      if (state.status === "error") dispatch({ type: "restore", messages: state.messages });
+      if (state.status === "error") dispatch({ type: "restore", messages: current().messages });
       if (newAgent) {
         agent = next.agent;
         showTools();

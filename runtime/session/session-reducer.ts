@@ -28,6 +28,26 @@ export type SessionAction =
   | { type: "reset" }
   | { type: "restore"; messages: AgentMessage[] };
 
+/** A `part` action: what an adapter's stream dispatches. */
+export type PartAction = Extract<SessionAction, { type: "part" }>;
+
+/**
+ * `pending` and `next` as one action when both are text-deltas of one run,
+ * message and nested path (their deltas joined), else undefined. Applying it
+ * is applying the two in turn: the second only extends the text part the
+ * first made or extended. The session and the run transcript hold streamed
+ * text back with it, so a part costs the same in a long conversation.
+ */
+export function joinTextDeltas(pending: PartAction, next: SessionAction): PartAction | undefined {
+  if (next.type !== "part" || next.runId !== pending.runId) return undefined;
+  const { part } = pending;
+  if (part.type !== "text-delta" || next.part.type !== "text-delta" || next.part.messageId !== part.messageId) return undefined;
+  const path = pending.path ?? [];
+  const nextPath = next.path ?? [];
+  if (nextPath.length !== path.length || nextPath.some((id, index) => id !== path[index])) return undefined;
+  return { ...pending, part: { ...part, delta: part.delta + next.part.delta } };
+}
+
 export const initialSessionState: SessionState = Object.freeze({ messages: [], status: "idle" }) as SessionState;
 
 const isOpen = (part: AgentPart): boolean =>
