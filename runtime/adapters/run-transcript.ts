@@ -2,7 +2,7 @@ import { toolErrorPart } from "../session/tool-error-part.js";
 import type { AgentRunRequest } from "../session/agent-adapter.js";
 import type { AgentMessage } from "../session/agent-message.js";
 import type { AgentStreamPart } from "../session/agent-stream-part.js";
-import { sessionReducer } from "../session/session-reducer.js";
+import { joinTextDeltas, sessionReducer, type PartAction } from "../session/session-reducer.js";
 
 /**
  * An adapter's view of the conversation during one run, and the tool calls
@@ -16,6 +16,8 @@ import { sessionReducer } from "../session/session-reducer.js";
 export class RunTranscript {
   readonly #conversation: (() => AgentMessage[]) | undefined;
   #own: AgentMessage[];
+  /** Streamed text not yet in `#own`, joined: applied when read or before the next other part, so a token costs the same in a long conversation. */
+  #pending: PartAction | undefined;
   /** Ids of tool calls yielded without a result yet. */
   readonly open = new Set<string>();
 
@@ -26,16 +28,33 @@ export class RunTranscript {
 
   /** The run's messages so far: the request's, then what the run yielded. */
   get messages(): AgentMessage[] {
-    return this.#conversation ? this.#conversation() : this.#own;
+    if (this.#conversation) return this.#conversation();
+    this.#flush();
+    return this.#own;
   }
 
   /** Applies `part` to the copy (when there is no session to) and returns it unchanged, for `yield record(part)`. */
   record = (part: AgentStreamPart): AgentStreamPart => {
-    if (!this.#conversation) {
-      this.#own = sessionReducer({ messages: this.#own, status: "streaming", runId: "" }, { type: "part", runId: "", part }).messages;
-    }
+    if (this.#conversation) return part;
+    const action: PartAction = { type: "part", runId: "", part };
+    const joined = this.#pending && joinTextDeltas(this.#pending, action);
+    if (!joined) this.#flush();
+    // A copy: the caller may reuse the part object it yielded.
+    if (part.type === "text-delta") this.#pending = joined ?? { ...action, part: { ...part } };
+    else this.#apply(action);
     return part;
   };
+
+  #flush(): void {
+    if (!this.#pending) return;
+    const action = this.#pending;
+    this.#pending = undefined;
+    this.#apply(action);
+  }
+
+  #apply(action: PartAction): void {
+    this.#own = sessionReducer({ messages: this.#own, status: "streaming", runId: "" }, action).messages;
+  }
 
   /** A recorded `tool-error` with `error` for every open call, which are then closed. */
   closeOpen = (error: string): AgentStreamPart[] => {
