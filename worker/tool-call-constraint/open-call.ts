@@ -102,6 +102,8 @@ export class OpenCall {
     for (const id of encode(forced).slice(0, -1).slice(0, Math.max(0, room))) {
       // A token the bounds would refuse is not written (the model writes that stretch itself).
       if (this.#walker && !this.#walker.clone().feed(this.#tables.bytes.of(id))) break;
+      // Nor one after which the call could no longer close in the tokens left (the next pass's sampled one included).
+      if (this.#budget && !this.#budget.fits(id, room - written.length)) break;
       if (!this.take(id)) break;
       written.push(id);
       if (this.closed) break;

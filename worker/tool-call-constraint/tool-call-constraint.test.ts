@@ -185,6 +185,46 @@ describe("ToolCallConstraint (a toy vocabulary, xgrammar's real matcher)", () =>
     expect(await allowedAfter(subject, ["a"])).toEqual(["\n"]);
   });
 
+  it("budget-aware closing starts as early as the grammar's widest choice: no token opens a part the tokens left cannot hold", async () => {
+    // "b" commits to 40 more letters (a token each): 43 tokens to close after it, where the cheapest close takes 2.
+    const WIDE = `root ::= "\\n" "a"? ("b" "${"a".repeat(40)}")? "\\n</tool_call>"`;
+    const grammar = PlannerGrammar.fromEbnf(WIDE);
+    expect(grammar.widestChoice).toBe(41);
+    // 40 left after "\n" (the one to sample included): 37 spare before "b", too few for its 41.
+    expect(await allowedAfter(constraint("required", false, 42, WIDE), ["<tool_call>", "\n"])).toEqual(["\n", "a"]);
+    // With room for it, "b" is allowed.
+    expect(await allowedAfter(constraint("required", false, 60, WIDE), ["<tool_call>", "\n"])).toEqual(["\n", "a", "b"]);
+  });
+
+  it("jump-forward writes the tokenizer's spelling of a fixed stretch only while the call still closes in the tokens left", async () => {
+    // After the letter, "<tool_call>" is fixed: the plan spells it as one token; this tokenizer writes it in four.
+    const FIXED_CLOSE = 'root ::= "\\n" ("a" | "b") "<tool_call>"';
+    const spelling = ["<", "tool", "_call", ">"].map(id);
+    const run = async (maxNewTokens: number) => {
+      const subject = new ToolCallConstraint({
+        grammar: { syntax: "hermes-json", callOpen: "<tool_call>", callClose: "<tool_call>", tools: [] },
+        texts: VOCABULARY.encoded,
+        vocabulary: () => VOCABULARY,
+        openerId: id("<tool_call>"),
+        toolChoice: "required",
+        thinking: false,
+        maxNewTokens,
+        createMatcher: async () => xgrammar.GrammarMatcher.createGrammarMatcher(await compile(FIXED_CLOSE), undefined, true),
+        createPlanner: async () => PlannerGrammar.fromEbnf(FIXED_CLOSE),
+        encode: (text) => (text === "<tool_call>" ? spelling : []),
+      });
+      for (const text of ["<tool_call>", "\n", "a"]) subject.observe(id(text));
+      const ahead = await subject.prepare();
+      const logits = new Float32Array(TEXTS.length);
+      subject.apply(logits);
+      return { ahead: ahead.map((token) => TEXTS[token]), allowed: TEXTS.filter((_, index) => logits[index] !== -Infinity) };
+    };
+    // With room, all but its last token are written ahead.
+    expect(await run(100)).toEqual({ ahead: ["<", "tool", "_call"], allowed: [">"] });
+    // Two tokens left: "<" ahead would leave "tool_call>" (two tokens) for one. Nothing is written; the one token that closes is.
+    expect(await run(5)).toEqual({ ahead: [], allowed: ["<tool_call>"] });
+  });
+
   it("auto: near the limit, no call opens that could not close in the tokens left", async () => {
     const subject = constraint("auto", false, 6, LETTERS);
     // 5 left after "hi": the opener and the shortest call after it ("\n", "a", "\n", "</tool_call>") fit.

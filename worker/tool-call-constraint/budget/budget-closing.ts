@@ -4,7 +4,8 @@ import type { TokenSpeller } from "./token-speller.js";
 
 /**
  * Inside a call, when the shortest completion leaves fewer spare tokens than
- * this, each step keeps only tokens after which the call still fits.
+ * this (plus the grammar's widest choice: one token may add that much at
+ * once), each step keeps only tokens after which the call still fits.
  */
 const CLOSING_BAND = 24;
 /** How many of the likeliest allowed tokens are tried in the band (the rest are masked there). */
@@ -14,7 +15,7 @@ const CLOSING_CANDIDATES = 8;
  * Budget-aware closing for one call: a {@link CompletionPlanner} over the
  * call's grammar knows the shortest text that completes it, and so how many
  * tokens that takes (greedily spelt). When the tokens left come within
- * {@link CLOSING_BAND} of it, each step keeps only the likeliest allowed
+ * {@link CLOSING_BAND} of it (more for a grammar with wide choices), each step keeps only the likeliest allowed
  * tokens after which the call still fits; when none does, the shortest
  * completion is written token by token, which fits by construction. Far from
  * the limit it only reads the call (its length check is cheap), so it costs
@@ -23,6 +24,8 @@ const CLOSING_CANDIDATES = 8;
 export class BudgetClosing {
   readonly #planner: CompletionPlanner;
   readonly #speller: TokenSpeller;
+  /** Spare tokens below which steps are narrowed. */
+  readonly #band: number;
   /** The shortest completion's tokens, once it is written from the plan. */
   #plan: number[] = [];
   /** Whether the call's end was written from the plan. */
@@ -31,10 +34,13 @@ export class BudgetClosing {
   narrowed = 0;
   /** Whether the planner and xgrammar disagreed (it then steps aside: the call is masked only). */
   lost = false;
+  /** The shortest completion's length in characters when a character was last whole (mid-character there is none). */
+  #settledCharacters = 0;
 
   constructor(grammar: PlannerGrammar, speller: TokenSpeller) {
     this.#planner = new CompletionPlanner(grammar);
     this.#speller = speller;
+    this.#band = CLOSING_BAND + grammar.widestChoice;
   }
 
   /** Tokens the shortest completion takes now; -1 when it cannot say (half a character read, or lost). */
@@ -54,15 +60,33 @@ export class BudgetClosing {
     if (!this.#planner.feedBytes(this.#speller.bytesOf(id))) this.lost = true;
   }
 
+  /**
+   * Whether the call still closes in time if `id` is written ahead (not
+   * sampled) with `left` tokens left after it: jump-forward writes the
+   * tokenizer's spelling, which may take more tokens than the plan's.
+   */
+  fits(id: number, left: number): boolean {
+    if (this.lost) return true;
+    const fork = this.#planner.fork();
+    if (!fork.feedBytes(this.#speller.bytesOf(id))) return true; // The planner is wrong: read() steps it aside.
+    const characters = fork.completionLength();
+    if (characters >= 0 && characters <= left) return true;
+    const after = this.#costOf(fork);
+    return after >= 0 && after <= left;
+  }
+
   /** Narrows `logits` (already masked by the grammar) for a step with `left` tokens left, the one to be sampled included. */
   apply(logits: Float32Array, left: number): void {
     if (this.lost) return;
     if (this.#plan.length) return this.#force(logits, this.#plan[0]!);
     // The completion in characters bounds its tokens: far from the limit, nothing is spelt.
-    const characters = this.#planner.completionLength();
-    if (characters < 0 || left - 1 - characters >= CLOSING_BAND) return;
+    // Mid-character there is no completion yet: the last whole one, plus the character's rest (a token a byte), stands in.
+    let characters = this.#planner.completionLength();
+    if (characters >= 0) this.#settledCharacters = characters;
+    else characters = this.#settledCharacters + 3;
+    if (left - 1 - characters >= this.#band) return;
     const cost = this.cost();
-    if (cost < 0 || left - 1 - cost >= CLOSING_BAND) return;
+    if (cost >= 0 && left - 1 - cost >= this.#band) return;
     // In the band: of the likeliest allowed tokens, those after which the shortest completion still fits.
     this.narrowed += 1;
     const fitting = likeliest(logits, CLOSING_CANDIDATES).filter((id) => {
@@ -76,9 +100,10 @@ export class BudgetClosing {
       for (let id = 0; id < logits.length; id++) if (!keep.has(id)) logits[id] = -Infinity;
       return;
     }
-    // None fits: write the shortest completion, which fits the tokens left by construction.
+    // None fits: write the shortest completion, which fits the tokens left by construction
+    // (mid-character there is none: the mask's next token finishes the character, unnarrowed).
     this.#plan = this.#speller.spell(this.#planner.completion() ?? "") ?? [];
-    this.planned = this.#plan.length > 0;
+    this.planned ||= this.#plan.length > 0;
     if (this.#plan.length) this.#force(logits, this.#plan[0]!);
   }
 

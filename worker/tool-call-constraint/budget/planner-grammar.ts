@@ -20,6 +20,14 @@ export class PlannerGrammar {
   /** First LR(0) item number of each production (its dot positions follow). */
   readonly itemBase: number[];
   readonly itemCount: number;
+  /**
+   * The most one choice can add to the shortest completion, in characters:
+   * over every nonterminal with alternatives, its longest finite shortest
+   * alternative less its shortest (an optional part, one more item, another
+   * tool). A token that makes such a choice raises the completion by about
+   * this much at once, so budget/ starts narrowing that much earlier.
+   */
+  readonly widestChoice: number;
   readonly #witness = new Map<number, string>();
   readonly #representative = new Map<number, string>();
 
@@ -54,6 +62,15 @@ export class PlannerGrammar {
       count += symbols.length + 1;
     }
     this.itemCount = count;
+    let widest = 0;
+    grammar.byLhs.forEach((productions, symbol) => {
+      if (productions.length < 2) return;
+      for (const production of productions) {
+        const length = this.suffix[production]![0]!;
+        if (length !== Infinity) widest = Math.max(widest, length - this.minLength[symbol]!);
+      }
+    });
+    this.widestChoice = widest;
   }
 
   /** Reads an EBNF grammar (xgrammar's dialect) for planning. */

@@ -6,11 +6,13 @@ const WINDOW = 16;
 const spellers = new WeakMap<readonly string[], TokenSpeller>();
 
 /**
- * Writes text as token ids of a byte-level vocabulary, greedily (the longest
- * token that fits at each point, up to {@link WINDOW} characters): a valid
- * spelling, not the tokenizer's own, which is all the completion planner
- * needs (it counts the tokens a completion takes, then forces them). Every
- * byte has a token in a byte-level vocabulary, so any text can be spelt.
+ * Writes text as token ids of a byte-level vocabulary in the fewest tokens
+ * (tokens up to {@link WINDOW} characters): a valid spelling, not the
+ * tokenizer's own, which is all the completion planner needs (it counts the
+ * tokens a completion takes, then forces them). The fewest, not the
+ * longest-first: longest-first can take one more token than needed, and a
+ * budget counted with it then closes a call one token too late. Every byte
+ * has a token in a byte-level vocabulary, so any text can be spelt.
  */
 export class TokenSpeller {
   readonly #ids = new Map<string, number>();
@@ -31,22 +33,27 @@ export class TokenSpeller {
     return speller;
   }
 
-  /** Token ids that write `text`; undefined if some byte has no token (not a byte-level vocabulary). */
+  /** Token ids that write `text` in the fewest tokens; undefined if some byte has no token (not a byte-level vocabulary). */
   spell(text: string): number[] | undefined {
     const written = toByteLevel(text);
-    const ids: number[] = [];
-    let index = 0;
-    while (index < written.length) {
-      let length = Math.min(WINDOW, written.length - index);
-      let id: number | undefined;
-      for (; length > 0; length--) {
-        id = this.#ids.get(written.slice(index, index + length));
-        if (id !== undefined) break;
+    const size = written.length;
+    // fewest[i]: the fewest tokens that write written[i..]; via[i]: the first of them.
+    const fewest = new Int32Array(size + 1).fill(-1);
+    const via = new Int32Array(size);
+    fewest[size] = 0;
+    for (let index = size - 1; index >= 0; index--) {
+      for (let length = Math.min(WINDOW, size - index); length > 0; length--) {
+        const rest = fewest[index + length]!;
+        if (rest < 0 || (fewest[index]! >= 0 && rest + 1 >= fewest[index]!)) continue;
+        const id = this.#ids.get(written.slice(index, index + length));
+        if (id === undefined) continue;
+        fewest[index] = rest + 1;
+        via[index] = id;
       }
-      if (id === undefined) return undefined;
-      ids.push(id);
-      index += length;
     }
+    if (fewest[0]! < 0) return undefined;
+    const ids: number[] = [];
+    for (let index = 0; index < size; index += this.#encoded[via[index]!]!.length) ids.push(via[index]!);
     return ids;
   }
 
