@@ -92,12 +92,16 @@ export class BudgetClosing {
     const fitting = likeliest(logits, CLOSING_CANDIDATES).filter((id) => {
       const fork = this.#planner.fork();
       if (!fork.feedBytes(this.#speller.bytesOf(id))) return false;
+      // Its characters bound its tokens (as above): spelt only when they do not fit.
+      const characters = fork.completionLength();
+      if (characters >= 0 && characters <= left - 1) return true;
       const after = this.#costOf(fork);
       return after >= 0 && after <= left - 1;
     });
     if (fitting.length) {
-      const keep = new Set(fitting);
-      for (let id = 0; id < logits.length; id++) if (!keep.has(id)) logits[id] = -Infinity;
+      const kept = fitting.map((id) => logits[id]!);
+      logits.fill(-Infinity);
+      fitting.forEach((id, index) => (logits[id] = kept[index]!));
       return;
     }
     // None fits: write the shortest completion, which fits the tokens left by construction
@@ -123,16 +127,18 @@ export class BudgetClosing {
 /** The ids of the `count` highest finite logits. */
 function likeliest(logits: Float32Array, count: number): number[] {
   const ids: number[] = [];
+  // The lowest kept value: most of a vocabulary is below it, one comparison each.
+  let floor = -Infinity;
   for (let id = 0; id < logits.length; id++) {
     const value = logits[id]!;
-    if (value === -Infinity) continue;
-    if (ids.length === count && value <= logits[ids[count - 1]!]!) continue;
+    if (value <= floor) continue;
     let at = ids.length < count ? ids.length : count - 1;
     ids[at] = id;
     while (at > 0 && logits[ids[at - 1]!]! < value) {
       ids[at] = ids[at - 1]!;
       ids[--at] = id;
     }
+    if (ids.length === count) floor = logits[ids[count - 1]!]!;
   }
   return ids;
 }
