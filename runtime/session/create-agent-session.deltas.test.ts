@@ -104,7 +104,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("createAgentSession's held text-deltas", () => {
+describe("createAgentSession's held text-deltas (its loop replaced by one that dispatches raw actions)", () => {
   it("shows and stores what applying every action at once did, over random interleavings", async () => {
     for (let seed = 1; seed <= 120; seed++) {
       const random = mulberry32(seed);

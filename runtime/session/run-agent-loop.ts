@@ -222,7 +222,11 @@ async function runDelegate(
 function collect(transcript: AgentMessage[], part: AgentStreamPart): void {
   if (part.type === "message-start") transcript.push({ id: part.messageId, role: "assistant", parts: [] });
   if (part.type === "text-delta") {
-    transcript.find((message) => message.id === part.messageId)?.parts.push({ type: "text", text: part.delta });
+    // From the end, onto the last text part: a token costs the same however long the sub-agent's run.
+    const message = transcript.findLast((candidate) => candidate.id === part.messageId);
+    const last = message?.parts.at(-1);
+    if (last?.type === "text") last.text += part.delta;
+    else message?.parts.push({ type: "text", text: part.delta });
   }
 }
 
