@@ -13,6 +13,7 @@ import type { AgentAdapter } from "../../runtime/session/agent-adapter.js";
 import type { AgentMessage } from "../../runtime/session/agent-message.js";
 import { createAgentSession } from "../../runtime/session/create-agent-session.js";
 import { sessionReducer, type SessionState } from "../../runtime/session/session-reducer.js";
+import { memoryStorage } from "../../runtime/test-support/memory-storage.js";
 
 const option = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(`--${name}`);
@@ -43,20 +44,6 @@ function conversation(size: number): AgentMessage[] {
   }));
 }
 
-function memoryStorage(messages: AgentMessage[]): Storage {
-  const items = new Map([["bench", JSON.stringify({ v: 1, messages })]]);
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
-
 /** CPU µs per delta of one streamed reply, from the first delta to the last, frames included. */
 async function sessionCost(size: number): Promise<number> {
   let cpu = 0;
@@ -77,7 +64,7 @@ async function sessionCost(size: number): Promise<number> {
       yield { type: "finish", reason: "stop" };
     },
   };
-  const session = createAgentSession(adapter, { storageKey: "bench", storage: memoryStorage(conversation(size)) });
+  const session = createAgentSession(adapter, { storageKey: "bench", storage: memoryStorage([["bench", JSON.stringify({ v: 1, messages: conversation(size) })]]) });
   if (session.getSnapshot().messages.length !== size) throw new Error(`restored ${session.getSnapshot().messages.length} of ${size} messages.`);
   session.send("Go.");
   await done;

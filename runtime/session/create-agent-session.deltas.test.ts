@@ -9,6 +9,7 @@ import { resumable } from "./resumable.js";
 import type { RunContext } from "./run-agent-loop.js";
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage } from "./session-storage.js";
+import { memoryStorage } from "../test-support/memory-storage.js";
 
 // The loop stands in for the adapter: each test dispatches the loop's actions itself, stale
 // runs and unknown messages included, which no adapter gets past the real loop's checks.
@@ -23,20 +24,6 @@ vi.mock("./run-agent-loop.js", () => ({
 
 const adapter: AgentAdapter = { id: "idle", label: "Idle", async *run() {} };
 const KEY = "chat";
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 /** The session as it was before streamed text waited: every action through the reducer at once. */
 class Unbuffered {

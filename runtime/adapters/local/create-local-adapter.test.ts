@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, QWEN3_CATALOG, QWEN_CATALOG } from "../../../models/catalog.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
+import { memoryStorage } from "../../test-support/memory-storage.js";
 import { testModelEntries } from "../../testing/index.js";
 import { createLocalAdapter, modelChoiceKey } from "./create-local-adapter.js";
 import { EngineHostDouble, engineError } from "./test-fixtures/engine-host-double.js";
@@ -264,21 +265,6 @@ describe("createLocalAdapter: models and selectModel", () => {
     });
   });
 });
-
-/** A localStorage of one's own for a test (Node has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 describe("createLocalAdapter: the person's model choice, remembered", () => {
   afterEach(() => vi.unstubAllGlobals());
