@@ -12,6 +12,12 @@ const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.brows
  * project's generated models): seconds each, minutes together, so they stay
  * out of the edit loop's `unit` tier. Named by file, wherever it lives.
  */
+/**
+ * CPU-bound property runs and whole-project checks (the README's examples
+ * compiled, the dependency rules): tens of seconds each, so they stay out of
+ * the edit loop's `unit` tier too.
+ */
+const CHECKS = ["**/*.fuzz.test.{ts,tsx}", "examples/readme.test.ts", "runtime/layer-rules.test.ts"];
 const ENGINE = [
   "bench/bench.test.ts",
   "models/neutralize-model-text.test.ts",
@@ -36,9 +42,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // The tiers: `npm run test:unit` is the edit loop (Node, no model, no browser);
-    // `npm test` runs all four. `vitest run --project browser` runs one.
+    // `npm test` runs all five. `vitest run --project browser` runs one.
     projects: [
-      { extends: true, test: { name: "unit", include: [ALL], exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE] } },
+      { extends: true, test: { name: "unit", include: [ALL], exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE, ...CHECKS] } },
+      { extends: true, test: { name: "checks", include: CHECKS, exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE] } },
       { extends: true, test: { name: "engine", include: ENGINE, exclude: [...configDefaults.exclude, BROWSER] } },
       // Its fixture pages are built once, before its first file (runtime/test-support/build-fixtures-setup.ts).
       { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE], globalSetup: ["runtime/test-support/build-fixtures-setup.ts"] } },
