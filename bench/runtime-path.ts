@@ -4,7 +4,7 @@ import { createLocalAdapter, type AgentMessage, type CatalogEntry } from "@webmc
 import { probeCapabilities } from "../worker/capability-probe.js";
 import { createEngineClient, type EngineClient } from "../worker/engine-client.js";
 import type { EngineHost, GenerationUsage, StepRequest, TemplateMessage } from "../worker/protocol.js";
-import { stepPrompt } from "../worker/step-prompt.js";
+import { stepPrompt } from "../worker/step-format.js";
 import type { BenchConfig, GenerationSample, ToolLoopSample, ToolLoopStep } from "./bench-types.js";
 import { generationSample, type LoadedPath } from "./loaded-path.js";
 import { longTaskRecorder } from "./long-task-recorder.js";

@@ -34,7 +34,7 @@ export function buildSystemPrompt(options: BuildTemplateMessagesOptions = {}): s
 /**
  * What a finished (or unfinished) call reports back: the result's text, or its
  * `Error [...]` text. As it is: the worker neutralizes every tool message once,
- * with the model's format (`worker/step-prompt.ts`).
+ * with the model's format (`worker/step-format.ts`).
  */
 function toolResponse(part: ToolPart): string {
   if (part.error !== undefined) return part.error;

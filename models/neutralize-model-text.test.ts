@@ -136,7 +136,7 @@ const templateTools = (tools: ToolDescriptor[]) =>
 function promptIds(id: string, format: ModelFormat, payload: string, placement: Placement, neutralize: boolean): number[] {
   const { tokenizer } = loaded.get(id)!;
   const { messages, tools } = scenario(payload, placement, neutralize);
-  // Neutralized as the worker renders every step (worker/step-prompt.ts: the format's templateMessages
+  // Neutralized as the worker renders every step (worker/step-format.ts: the format's templateMessages
   // over buildTemplateMessages, the tools through neutralizeToolDescriptor); raw: no neutralizing anywhere.
   const template = neutralize ? format.templateMessages(buildTemplateMessages(messages)) : buildTemplateMessages(messages);
   const inputs = tokenizer.apply_chat_template(template as never, {

@@ -5,8 +5,7 @@ import { modelEngineError } from "./engine-error-messages.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";
-import { readWithFormat } from "./read-with-format.js";
-import { stepPrompt } from "./step-prompt.js";
+import { readWithFormat, stepPrompt } from "./step-format.js";
 
 /** Options for {@link createEngineHost}. */
 export interface EngineHostOptions {

@@ -64,7 +64,7 @@ import type { ModelFormatId, TemplateMessage } from "../models/model-format.js";
 
 /**
  * One model step, as the page asks it: the conversation in (the worker
- * renders the prompt from it, once: `step-prompt.ts`), step parts out.
+ * renders the prompt from it, once: `step-format.ts`), step parts out.
  */
 export interface StepRequest extends Omit<GenerateRequest, "messages"> {
   /** The conversation so far, as the session holds it (tool results already cut to what the model reads). */

@@ -44,7 +44,7 @@ const ajv = jsonSchemaValidator();
 /**
  * Samples tool calls at temperature 1 over seeded random tool schemas and
  * checks each with the model's own format parser (as the engine host reads
- * them in the worker, worker/read-with-format.ts) and ajv.
+ * them in the worker, worker/step-format.ts) and ajv.
  */
 export async function sampleCalls(options: SampleCallsOptions): Promise<CallFigures> {
   const figures: CallFigures = { calls: 0, parsed: 0, knownName: 0, schemaValid: 0, closed: 0, unknownNames: 0, outputTokens: 0, failures: [], unclosed: [] };

@@ -46,7 +46,7 @@ export type LoopEnd = Extract<AgentStreamPart, { type: "finish" } | { type: "err
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "The assistant failed.";
 
-// As the page wrote them: an on-device model's worker neutralizes them for its template (worker/step-prompt.ts).
+// As the page wrote them: an on-device model's worker neutralizes them for its template (worker/step-format.ts).
 async function readTools(agent: WebAgent | undefined): Promise<ToolDescriptor[]> {
   return selectTools(agent, await readPageTools());
 }

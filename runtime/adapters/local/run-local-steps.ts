@@ -1,11 +1,10 @@
-import type { EngineHost, GenerateRequest, ModelSource, StepRequest } from "../../../worker/protocol.js";
+import type { EngineEvent, EngineHost, GenerateRequest, ModelSource, StepRequest } from "../../../worker/protocol.js";
 import type { AgentRunRequest } from "../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortError } from "../abortable.js";
 import { runSteps } from "../run-steps.js";
 import { toRequestMessages } from "../to-request-messages.js";
 import { engineErrorCode, engineErrorPart } from "./describe-engine-error.js";
-import { streamEngineEvents } from "./stream-engine-events.js";
 
 /** What one run needs besides the request. */
 export interface LocalRunContext {
@@ -21,7 +20,6 @@ export interface LocalRunContext {
   basePrompt?: string;
   newId?: () => string;
 }
-
 
 /**
  * The on-device adapter's run: the shared step loop (`runSteps`) with one
@@ -40,7 +38,7 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
     maxSteps: context.maxSteps,
     newId,
     async *step({ messages, tools, summingUp, signal }) {
-      // The worker renders the prompt from the conversation (worker/step-prompt.ts).
+      // The worker renders the prompt from the conversation (worker/step-format.ts).
       const request: StepRequest = {
         ...context.generation,
         id: newId(),
@@ -67,4 +65,59 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
     },
     fail: (error) => (engineErrorCode(error) === "aborted" ? { type: "finish", reason: "aborted" } : engineErrorPart(error)),
   });
+}
+
+/**
+ * `engine.generate` as an async iterable of its events. Aborting `signal`
+ * calls `engine.cancel(request.id)` at once and ends the iteration with an
+ * `AbortError` without waiting for the engine's last event, so Stop is
+ * prompt even while a token is being computed. A rejected `generate` throws
+ * its error from the iteration.
+ */
+async function* streamEngineEvents(engine: EngineHost, request: StepRequest, signal: AbortSignal): AsyncGenerator<EngineEvent> {
+  if (signal.aborted) throw abortError();
+  const queue: EngineEvent[] = [];
+  let finished = false;
+  let ended = false;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const onAbort = () => {
+    engine.cancel(request.id).catch(() => {});
+    notify();
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
+  engine
+    .generate(request, (event) => {
+      queue.push(event);
+      notify();
+    })
+    .then(
+      () => (finished = true),
+      (error: unknown) => (failure = { error }),
+    )
+    .finally(notify);
+  try {
+    for (;;) {
+      if (signal.aborted) throw abortError();
+      const event = queue.shift();
+      if (event) {
+        if (event.type === "end") ended = true;
+        yield event;
+        if (ended) return;
+        continue;
+      }
+      if (failure || finished) ended = true;
+      if (failure) throw failure.error;
+      if (finished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    // Left early (the loop stopped reading): the engine must not keep generating.
+    if (!ended && !signal.aborted) engine.cancel(request.id).catch(() => {});
+  }
 }

@@ -1,5 +1,4 @@
-import { readWithFormat } from "../../../../worker/read-with-format.js";
-import { stepPrompt } from "../../../../worker/step-prompt.js";
+import { readWithFormat, stepPrompt } from "../../../../worker/step-format.js";
 import type {
   CacheStatus,
   DeviceCapabilities,

@@ -1,6 +1,25 @@
-import type { ModelOutputEvent } from "../models/qwen-output-parser.js";
+// The model's format, applied in the worker around every engine: the step's
+// prompt in (stepPrompt), the generated text read into step parts out (readWithFormat).
+import { buildTemplateMessages } from "../models/build-template-messages.js";
 import { modelFormat } from "../models/model-formats.js";
-import type { EngineEvent, GenerateRequest, RawEngineEvent } from "./protocol.js";
+import { neutralizeToolDescriptor } from "../models/neutralize-model-text.js";
+import type { ModelOutputEvent } from "../models/model-output-event.js";
+import type { EngineEvent, GenerateRequest, RawEngineEvent, StepRequest } from "./protocol.js";
+
+/**
+ * The one place a step's prompt is made, in the worker, for every engine:
+ * the conversation in the model's chat-template shape (`buildTemplateMessages`:
+ * system prompt, turns, calls, results), made safe by the model's format
+ * (`templateMessages`: a tool result cannot fake a turn or a call), and the
+ * page's tools with their descriptions and schema strings neutralized the
+ * same way. Pure, so each step's prompt extends the previous one byte for
+ * byte.
+ */
+export function stepPrompt(request: StepRequest): GenerateRequest {
+  const { conversation, instructions, basePrompt, ...rest } = request;
+  const messages = buildTemplateMessages(conversation, { ...(instructions && { instructions }), ...(basePrompt !== undefined && { basePrompt }) });
+  return { ...rest, messages: modelFormat(request.model.format).templateMessages(messages), tools: request.tools.map(neutralizeToolDescriptor) };
+}
 
 /**
  * Wraps a generation's event callback so the engine's raw text is read with
