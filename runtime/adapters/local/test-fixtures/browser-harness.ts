@@ -37,7 +37,8 @@ type Harness = {
   snapshot(): Snapshot;
   send(text: string): void;
   stop(): void;
-  timings(): { stopAt?: number; leftStreamingAt?: number; runEndedAt: number[]; finishAt?: number };
+  /** When Stop was pressed, when the session left streaming, when each run ended, and the parts the adapter sent from Stop on. */
+  timings(): { stopAt?: number; leftStreamingAt?: number; runEndedAt: number[]; afterStop: { at: number; part: AgentStreamPart }[] };
   cachedFiles(repo: string): Promise<string[]>;
   manifestKeys(): Promise<string[]>;
   cart: string[];

@@ -164,7 +164,7 @@ const harness = {
     stopAt = performance.now();
     session!.stop();
   },
-  timings: () => ({ stopAt, leftStreamingAt, runEndedAt, finishAt: parts.find(({ part }) => part.type === "finish")?.at }),
+  timings: () => ({ stopAt, leftStreamingAt, runEndedAt, afterStop: stopAt === undefined ? [] : parts.filter(({ at }) => at >= stopAt!) }),
   /** Model files in the Cache API, for a repo. */
   async cachedFiles(repo: string) {
     const cache = await caches.open("web-agents-models-v1");
