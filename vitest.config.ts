@@ -8,11 +8,6 @@ const BROWSER = "{runtime,worker,models,widget,examples,bench}/**/*.browser.test
 /** What a site gets: the packed tarball installed in apps, the production builds. */
 const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.browser.test.ts", "bench/size.test.ts"];
 /**
- * Node tests that run a model through the real transformers.js (the
- * project's generated models): seconds each, minutes together, so they stay
- * out of the edit loop's `unit` tier. Named by file, wherever it lives.
- */
-/**
  * CPU-bound property runs (the fuzz targets; the constraint's exhaustive and
  * random-schema runs) and whole-project checks (the README's examples
  * compiled, the dependency rules): seconds to tens of seconds each, so they
@@ -25,6 +20,11 @@ const CHECKS = [
   "examples/readme.test.ts",
   "runtime/layer-rules.test.ts",
 ];
+/**
+ * Node tests that run a model through the real transformers.js (the
+ * project's generated models): seconds each, minutes together, so they stay
+ * out of the edit loop's `unit` tier. Named by file, wherever it lives.
+ */
 const ENGINE = [
   "bench/bench.test.ts",
   "models/neutralize-model-text.test.ts",
