@@ -1,5 +1,5 @@
 // The layout and accessibility matrix of the pages `npm start` serves (the
-// same Vite config, in process, test models on, as a person without a
+// same Vite config, built once per run, test models on, as a person without a
 // network would run it): the index, the Field Store with its chat open,
 // the offline assistant and the runtime demo, at 1280x800 and 390x844,
 // light and dark. The page may not scroll sideways, no chat may draw
@@ -8,11 +8,10 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLayout, LAYOUT_THEMES, LAYOUT_VIEWPORTS } from "../runtime/test-support/layout-checks.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
-import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "./examples-config.js";
+import { serveExamples, type ExamplesServer } from "./test-support/serve-examples.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 
 const results = fileURLToPath(new URL("../test-results/layout/", import.meta.url));
@@ -46,21 +45,15 @@ const PAGES: ExamplePage[] = [
 ];
 
 describe("the examples' layout and accessibility", () => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let browser: Browser;
   let origin: string;
   let page: Page;
 
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ testModels: true });
+    origin = server.origin;
     browser = await launchChromium({ webmcp: true });
     // axe-core's runner opens a page of its own in the page's context: a context, not browser.newPage().
     page = await (await browser.newContext()).newPage();

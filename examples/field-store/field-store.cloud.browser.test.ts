@@ -4,12 +4,11 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { createChatHandler } from "../../runtime/server/index.js";
 import { scriptedModel, textStep, toolStep } from "../../runtime/server/test-support/scripted-model.js";
-import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
+import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 import { agents } from "./agents.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
@@ -37,7 +36,7 @@ function mockModel() {
 }
 
 describe("Field Store through the cloud adapter, against a mock model", () => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let browser: Browser;
   let origin: string;
   let page: Page;
@@ -47,14 +46,8 @@ describe("Field Store through the cloud adapter, against a mock model", () => {
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
     const chatHandler = createChatHandler({ model, agents, label: "Mock model (cloud)", resolveModel: () => model });
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: {}, argv: [], chatHandler, printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ chatHandler });
+    origin = server.origin;
     browser = await launchChromium({ webmcp: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
     page.on("pageerror", (error) => errors.push(error.message));

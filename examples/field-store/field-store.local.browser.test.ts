@@ -4,18 +4,17 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { STORE_SCRIPTED_ANSWER, storeScriptedModel, storeScriptedQwen35Model } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { waitForPageValue } from "../../runtime/test-support/wait-for-page-value.js";
-import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
+import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 
 describe("Field Store with the scripted on-device model", () => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let browser: Browser;
   let origin: string;
   let page: Page;
@@ -25,14 +24,8 @@ describe("Field Store with the scripted on-device model", () => {
     mkdirSync(results, { recursive: true });
     await ensureTestModel(storeScriptedModel());
     await ensureTestModel(storeScriptedQwen35Model());
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ testModels: true, fromSource: true });
+    origin = server.origin;
     browser = await launchChromium({ webmcp: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
     page.on("pageerror", (error) => errors.push(error.message));

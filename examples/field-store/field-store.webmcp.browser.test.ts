@@ -7,18 +7,17 @@
 // result every call that changes something waits for Allow, and place_order
 // (consequentialHint, confirmed by its own Place order click) waits for that.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { STORE_REVIEWS_SCRIPTED_ANSWER, storeReviewsScriptedModel } from "../../models/test-models/example-scripted-models.js";
 import { detectWebMcpEnvironment, openWebMcpEnvironment, WEBMCP_ENVIRONMENTS } from "../../runtime/test-support/webmcp-environments.js";
 import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
-import { examplesConfig } from "../examples-config.js";
+import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 
 const UNTRUSTED_PROMPT = (action: string) => `The assistant wants to ${action} after reading content this site does not vouch for. Allow it?`;
 
 describe.each(WEBMCP_ENVIRONMENTS)("Field Store with the scripted shopper that reads the reviews, on $title", ({ environment }) => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let origin: string;
   let browser: Browser;
   let context: BrowserContext;
@@ -27,14 +26,8 @@ describe.each(WEBMCP_ENVIRONMENTS)("Field Store with the scripted shopper that r
 
   beforeAll(async () => {
     await ensureTestModel(storeReviewsScriptedModel());
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ testModels: true, crossOriginIsolated: false });
+    origin = server.origin;
     ({ browser, context } = await openWebMcpEnvironment(environment, { viewport: { width: 1280, height: 760 } }));
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(error.message));

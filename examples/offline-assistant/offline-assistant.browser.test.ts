@@ -1,4 +1,5 @@
-// The offline assistant as `npm start` serves it (test models on): load it
+// The offline assistant from the config `npm start` serves (test models on,
+// built once per run: examples/test-support/serve-examples.ts): load it
 // with no model in the address, pick the scripted model in the picker and
 // download it from the local test-model folder; reload, and the choice is
 // still there, loaded from this device; then cut the network (offline, and
@@ -8,18 +9,17 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { ASSISTANT_SCRIPTED_ANSWER, assistantScriptedModel } from "../../models/test-models/example-scripted-models.js";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
-import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
+import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
 
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 
 describe("the offline assistant", () => {
-  let server: ViteDevServer | undefined;
+  let server: ExamplesServer | undefined;
   let browser: Browser;
   let context: BrowserContext;
   let origin: string;
@@ -30,20 +30,14 @@ describe("the offline assistant", () => {
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
     await ensureTestModel(assistantScriptedModel());
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: { WEB_AGENTS_TEST_MODELS: "1" }, argv: [], printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false, headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ testModels: true });
+    origin = server.origin;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 900, height: 760 } });
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
-      // Offline, Vite's client cannot reach its dev server; that is expected.
+      // Offline, failed loads are expected (and Vite's client, where the dev server serves the page, cannot reach it).
       if (message.type() === "error" && !(offline && /vite|Failed to load resource|ERR_INTERNET_DISCONNECTED/i.test(message.text()))) errors.push(message.text());
     });
   }, 60_000);

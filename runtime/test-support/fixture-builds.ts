@@ -47,7 +47,10 @@ function outputOf(folder: string): string {
 
 /** `folder`'s build when it was built from the sources `stamp` fingerprints (today's by default), else undefined. */
 export function currentBuild(folder: string, stamp = sourcesStamp()): string | undefined {
-  const output = outputOf(folder);
+  return current(outputOf(folder), stamp);
+}
+
+function current(output: string, stamp: string): string | undefined {
   try {
     return readFileSync(join(output, STAMP), "utf8") === stamp ? output : undefined;
   } catch {
@@ -56,28 +59,15 @@ export function currentBuild(folder: string, stamp = sourcesStamp()): string | u
 }
 
 /**
- * Builds `folder` as a site would (Vite's production build, its workers as
- * ES modules) unless a current build is there. React stays in its
- * development build (`mode: "development"`), so its warnings still reach the
- * tests. Written to a scratch folder and renamed into place: a build cut
- * short leaves nothing that looks current.
+ * Runs `build` into a scratch folder, stamps it and renames it to `output`:
+ * a build cut short leaves nothing that looks current.
  */
-export async function buildFixture(folder: string): Promise<string> {
-  const found = currentBuild(folder);
+async function buildInto(output: string, build: (outDir: string) => Promise<unknown>): Promise<string> {
+  const found = current(output, sourcesStamp());
   if (found) return found;
-  const output = outputOf(folder);
   const scratch = `${output}.${process.pid}.${Date.now()}`;
   mkdirSync(BUILDS, { recursive: true });
-  await build({
-    root: folder,
-    configFile: false,
-    mode: "development",
-    plugins: [reactFixture],
-    logLevel: "error",
-    // Assets keep their own names, as the dev server serves them: tests read which of ONNX Runtime's .wasm files a page fetched.
-    build: { outDir: scratch, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity, rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
-    worker: { format: "es", rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
-  });
+  await build(scratch);
   writeFileSync(join(scratch, STAMP), sourcesStamp());
   rmSync(output, { recursive: true, force: true });
   try {
@@ -85,20 +75,70 @@ export async function buildFixture(folder: string): Promise<string> {
   } catch (error) {
     // Another process put a build there first: theirs is as good.
     rmSync(scratch, { recursive: true, force: true });
-    if (!currentBuild(folder)) throw error;
+    if (!current(output, sourcesStamp())) throw error;
   }
   return output;
 }
 
-/** Builds every fixture that has no current build, two at a time (the machines have two cores); returns how many were built. */
+/**
+ * Builds `folder` as a site would (Vite's production build, its workers as
+ * ES modules) unless a current build is there. React stays in its
+ * development build (`mode: "development"`), so its warnings still reach the
+ * tests.
+ */
+export function buildFixture(folder: string): Promise<string> {
+  return buildInto(outputOf(folder), (outDir) =>
+    build({
+      root: folder,
+      configFile: false,
+      mode: "development",
+      plugins: [reactFixture],
+      logLevel: "error",
+      // Assets keep their own names, as the dev server serves them: tests read which of ONNX Runtime's .wasm files a page fetched.
+      build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity, rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
+      worker: { format: "es", rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
+    }),
+  );
+}
+
+/** Where the examples' build for the browser tests goes, with the test models offered or not (the one setting the pages are built with). */
+export function examplesOutput(testModels: boolean): string {
+  return join(BUILDS, testModels ? "examples__test-models" : "examples__hub-models");
+}
+
+/** The examples' build (examples/test-support/serve-examples.ts serves it) when it is current, else undefined. */
+export function currentExamplesBuild(testModels: boolean, stamp = sourcesStamp()): string | undefined {
+  return current(examplesOutput(testModels), stamp);
+}
+
+/**
+ * Builds the example pages from the config `npm start` serves
+ * (examples/examples-config.ts), as the fixtures are built: React's
+ * development build, nothing minified.
+ */
+export async function buildExamples(testModels: boolean): Promise<string> {
+  const { examplesConfig } = await import("../../examples/examples-config.js");
+  const config = examplesConfig({ env: testModels ? { WEB_AGENTS_TEST_MODELS: "1" } : {}, argv: [], printUrls: false });
+  return buildInto(examplesOutput(testModels), (outDir) =>
+    build({ ...config, configFile: false, mode: "development", logLevel: "error", build: { ...config.build, outDir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity } }),
+  );
+}
+
+/**
+ * Builds every fixture and both examples builds that have no current build,
+ * two at a time (the machines have two cores); returns how many were built.
+ */
 export async function buildFixtures(folders = fixtureFolders()): Promise<number> {
-  const stale = folders.filter((folder) => !currentBuild(folder));
-  const queue = [...stale];
+  const queue: (() => Promise<string>)[] = [
+    ...folders.filter((folder) => !currentBuild(folder)).map((folder) => () => buildFixture(folder)),
+    ...[true, false].filter((testModels) => !currentExamplesBuild(testModels)).map((testModels) => () => buildExamples(testModels)),
+  ];
+  const stale = queue.length;
   const worker = async () => {
-    for (let folder = queue.shift(); folder; folder = queue.shift()) await buildFixture(folder);
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
   };
   await Promise.all([worker(), worker()]);
-  return stale.length;
+  return stale;
 }
 
 /** Whether fixtures are served from Vite's dev server instead (`FIXTURES=dev`, for editing a fixture page). */

@@ -1,4 +1,5 @@
-// The Field Store as `npm start` serves it, in headless Chromium, with the
+// The Field Store from the config `npm start` serves (built once per run,
+// examples/test-support/serve-examples.ts), in headless Chromium, with the
 // browser's own model offered first: createBuiltInAdapter over a double of
 // the Prompt API (runtime/test-support/language-model-double/, installed as
 // `LanguageModel` before any page script, as a browser exposes its own). No
@@ -8,9 +9,8 @@
 // then the conversation: add to cart, place the order on the person's click,
 // the answer.
 import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { examplesConfig } from "../../../examples/examples-config.js";
+import { serveExamples, type ExamplesServer } from "../../../examples/test-support/serve-examples.js";
 import { launchChromium } from "../../test-support/launch-chromium.js";
 import { languageModelDoubleScript } from "../../test-support/language-model-double/language-model-double-bundle.js";
 import { PAGE_READY_MS } from "../../test-support/page-ready.js";
@@ -35,21 +35,15 @@ interface Controller {
 }
 
 describe("Field Store on the browser's own model (a double of the Prompt API)", () => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let origin: string;
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await createServer({
-      configFile: false,
-      ...examplesConfig({ env: {}, argv: [], printUrls: false }),
-      logLevel: "error",
-      server: { host: "127.0.0.1", port: 0, hmr: false },
-    });
-    await server.listen();
-    origin = `http://127.0.0.1:${(server.httpServer!.address() as { port: number }).port}`;
+    server = await serveExamples({ crossOriginIsolated: false });
+    origin = server.origin;
     browser = await launchChromium({ webmcp: true });
     const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
     await context.addInitScript({ content: await languageModelDoubleScript({ availability: "downloadable", download: "manual", replies: REPLIES }) });
