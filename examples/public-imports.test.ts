@@ -46,7 +46,8 @@ function problem(specifier: string, file: string): string | undefined {
 function exampleFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return exampleFiles(path);
+    // test-support/ is the tests' own plumbing (serving the examples), not example code.
+    if (entry.isDirectory()) return entry.name === "test-support" ? [] : exampleFiles(path);
     return /\.(ts|tsx|mts|js|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
