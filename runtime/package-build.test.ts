@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel, tinyQwen35Model } from "../models/test-models/index.js";
 import {
@@ -90,14 +91,21 @@ function modelDefinition() {
   };
 }
 
+let browser: Promise<Browser> | undefined;
+
+/** One Chromium for the file; each site opens in a fresh context of it (its own storage and caches, as a new visitor). */
+function chromium(): Promise<Browser> {
+  return (browser ??= launchChromium());
+}
+
 /**
  * Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer.
  * Resolves with the URLs of the workers the page started (the engine worker, and ONNX Runtime's threads).
  */
 async function expectToolLoop(url: string, expected: { input: unknown; answer: string } = { input: { sku: "socks" }, answer: "Added socks to your cart." }): Promise<string[]> {
-  const browser = await launchChromium();
+  const context = await (await chromium()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const workers: string[] = [];
     page.on("worker", (worker) => workers.push(worker.url()));
     const errors: string[] = [];
@@ -120,15 +128,15 @@ async function expectToolLoop(url: string, expected: { input: unknown; answer: s
     expect(await page.textContent("#badge")).toBe("1");
     return workers;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
 /** The Qwen3.5-shaped model (random weights) through the same public API: it loads, generates in the loop, ends, and reports usage. */
 async function expectShapedRun(url: string) {
-  const browser = await launchChromium();
+  const context = await (await chromium()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(url);
@@ -140,7 +148,7 @@ async function expectShapedRun(url: string) {
     expect(result.usage.outputTokens).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -165,7 +173,8 @@ describe("the package as a site installs and builds it", () => {
     shapedFolder = (await ensureTestModel(tinyQwen35Model())).folder;
   }, 400_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    await (await browser?.catch(() => undefined))?.close();
     // WEB_AGENTS_KEEP_APPS=1 keeps the apps for a look (the path is printed).
     if (process.env.WEB_AGENTS_KEEP_APPS) console.log(`apps kept in ${work}`);
     else if (work) rmSync(work, { recursive: true, force: true });
