@@ -35,6 +35,9 @@ const ENGINE = [
   "worker/**/{constrained-engine,jump-forward,sampled-calls,through-the-adapter,tokenizer-vocabulary}.test.ts",
 ];
 
+/** A failed browser test prints where its pages stood (progress, console). */
+const REPORT_PAGES = "runtime/test-support/report-pages-on-failure.ts";
+
 export default defineConfig({
   // Tests import the examples, which import the package by name, as a site does.
   resolve: { alias: packageAliases() },
@@ -56,8 +59,8 @@ export default defineConfig({
       { extends: true, test: { name: "checks", pool: "threads", include: CHECKS, exclude: [...configDefaults.exclude, BROWSER, ...PACKAGE, ...ENGINE] } },
       { extends: true, test: { name: "engine", include: ENGINE, exclude: [...configDefaults.exclude, BROWSER] } },
       // Its fixture pages are built once, before its first file (runtime/test-support/build-fixtures-setup.ts).
-      { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE], globalSetup: ["runtime/test-support/build-fixtures-setup.ts"] } },
-      { extends: true, test: { name: "package", include: PACKAGE } },
+      { extends: true, test: { name: "browser", include: [BROWSER], exclude: [...configDefaults.exclude, ...PACKAGE], globalSetup: ["runtime/test-support/build-fixtures-setup.ts"], setupFiles: [REPORT_PAGES] } },
+      { extends: true, test: { name: "package", include: PACKAGE, setupFiles: [REPORT_PAGES] } },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { watchContext } from "./page-diagnostics.js";
 
 /** Flags that let Chromium start headless as root with no network. */
 const BASE_FLAGS = [
@@ -37,9 +38,19 @@ export interface LaunchOptions {
   webgpu?: boolean;
 }
 
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const args = [...BASE_FLAGS];
   if (options.webmcp) args.push("--enable-features=WebMCP");
   if (options.webgpu) args.push("--enable-unsafe-webgpu");
-  return chromium.launch({ executablePath: findChromium(), args, headless: true });
+  const browser = await chromium.launch({ executablePath: findChromium(), args, headless: true });
+  // Every page (browser.newPage goes through newContext too) keeps its last
+  // console lines, so a failed test can say how far its pages got
+  // (report-pages-on-failure.ts).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...parameters) => {
+    const context = await newContext(...parameters);
+    watchContext(context);
+    return context;
+  };
+  return browser;
 }
