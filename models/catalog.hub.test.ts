@@ -18,8 +18,8 @@ interface FactFile {
 interface FactRepository {
   revision: string;
   files: Record<string, FactFile>;
-  /** The files each dtype needs (null: no such build was seen). */
-  variants: Record<string, string[] | null>;
+  /** The files each dtype needs (null: no such build was seen); the -OPT entries add `visionExtra` and `source`. */
+  variants: Record<string, unknown>;
   sharedFiles: string[];
   externalData: { chunksPerVariant: Record<string, number | Record<string, number>> };
 }
@@ -36,12 +36,22 @@ const hubDtype = (dtype: string) => (dtype === "q8" ? "quantized" : dtype);
  */
 const NOT_OFFERED: Record<string, string> = {
   "onnx-community/Qwen3-1.7B-ONNX q4": "one 2,147,212,861-byte graph: past protobuf's 2 GB and a browser's single-buffer limit",
-  "onnx-community/Qwen3.5-2B-ONNX quantized": "not on WASM: no GatherBlockQuantized kernel in the wasm build transformers.js loads, and past the wasm32 heap with the plain one (models/qwen35-catalog.ts); a GPU runs q4f16 or q4",
-  "onnx-community/Qwen3.5-2B-ONNX fp16": "3.7 GB of decoder weights for a model the q4 builds serve",
-  "onnx-community/Qwen3.5-4B-ONNX quantized": "not on WASM: 5.6 GB of weights cannot load into a wasm32 heap (models/qwen35-catalog.ts); a GPU runs q4f16 or q4",
-  "onnx-community/Qwen3.5-4B-ONNX fp16": "8.4 GB of decoder weights for a model the q4 builds serve",
+  ...Object.fromEntries(
+    [
+      ["onnx-community/Qwen3.5-0.8B-Text-ONNX", ["q4f16", "q4"]],
+      ["onnx-community/Qwen3.5-2B-ONNX", ["q4f16", "q4", "quantized", "fp16"]],
+      ["onnx-community/Qwen3.5-4B-ONNX", ["q4f16", "q4", "quantized", "fp16"]],
+    ].flatMap(([repo, dtypes]) =>
+      (dtypes as string[]).map((dtype) => [
+        `${repo} ${dtype}`,
+        "superseded by the -ONNX-OPT re-export: each gated-DeltaNet layer is a Scan over prompt positions here (models/qwen35-catalog.ts)",
+      ]),
+    ),
+  ),
 };
 
+/** A dtype's build in the facts: its file list, or null where none was seen (`visionExtra` and `source` are notes, not builds). */
+const isBuild = (files: unknown): files is string[] | null => files === null || Array.isArray(files);
 const transformersVariants = QWEN_CATALOG.flatMap((entry) =>
   entry.variants.filter((variant) => variant.engine === "transformers").map((variant) => ({ entry, variant })),
 );
@@ -81,7 +91,7 @@ describe.skipIf(!facts)("the catalog against the hub's files (../shared/hub/hub-
   it("lists every file the dtype needs: the shared files, each graph and every declared data chunk, and the chat template file where the repo has one", () => {
     for (const { entry, variant } of transformersVariants) {
       const recorded = repository(variant);
-      const build = recorded.variants[hubDtype(variant.dtype)];
+      const build = recorded.variants[hubDtype(variant.dtype)] as string[] | null | undefined;
       expect(build, `${entry.id}/${variant.id}: the facts know no ${variant.dtype} build`).toBeTruthy();
       const jinja = recorded.files["chat_template.jinja"];
       const expected = [...recorded.sharedFiles, ...(jinja?.exists === true && jinja.bytes !== null ? ["chat_template.jinja"] : []), ...build!];
@@ -96,8 +106,9 @@ describe.skipIf(!facts)("the catalog against the hub's files (../shared/hub/hub-
 
   it("offers every complete build the facts record, but those it says why not", () => {
     const offered = new Set(transformersVariants.map(({ variant }) => `${variant.repo} ${hubDtype(variant.dtype)}`));
-    for (const [repo, recorded] of Object.entries(facts!).filter(([key]) => key !== "about")) {
-      for (const [dtype, files] of Object.entries(recorded.variants)) {
+    // Repositories only: the facts also hold notes (`about`, `qwen35OptExports`).
+    for (const [repo, recorded] of Object.entries(facts!).filter(([, recorded]) => recorded.variants !== undefined)) {
+      for (const [dtype, files] of Object.entries(recorded.variants).filter(([, files]) => isBuild(files))) {
         const key = `${repo} ${dtype}`;
         if (files === null) {
           expect(offered.has(key), `${key}: never seen on the hub, so never offered`).toBe(false);

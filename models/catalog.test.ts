@@ -23,22 +23,29 @@ describe("the model catalog", () => {
     expect(QWEN35_CATALOG.map((entry) => entry.variants.map((variant) => variant.id))).toEqual([
       ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
       ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
-      ["webgpu-q4f16", "webgpu-q4", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
+      // No q4 build of the 4B -OPT export was seen (../shared/hub/README.md).
+      ["webgpu-q4f16", "webgpu-mlc-q4f16_1", "webgpu-mlc-q4f32_1"],
     ]);
-    // transformers.js runs Qwen3.5 on WebGPU far more slowly than web-llm (qwen35-catalog.ts).
+    // On the -OPT exports transformers.js no longer pays a Scan per prompt position, and only it constrains tool calls exactly (qwen35-catalog.ts).
     expect(QWEN35_CATALOG.map((entry) => entry.engines)).toEqual([
-      ["web-llm", "transformers"],
-      ["web-llm", "transformers"],
-      ["web-llm", "transformers"],
+      ["transformers", "web-llm"],
+      ["transformers", "web-llm"],
+      ["transformers", "web-llm"],
     ]);
   });
 
-  it("names Qwen3.5's repos: the 0.8B text-only graph, the 2B and 4B text-only session pair, web-llm's prebuilt ids", () => {
+  it("names Qwen3.5's repos: the -OPT exports' text-only session pair for all three, web-llm's prebuilt ids", () => {
     const [small, medium, large] = QWEN35_CATALOG as [(typeof QWEN35_CATALOG)[0], (typeof QWEN35_CATALOG)[0], (typeof QWEN35_CATALOG)[0]];
     const onnx = (variant: { files: { path: string }[] }) => variant.files.map((file) => file.path).filter((path) => path.startsWith("onnx/"));
-    expect(small.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-0.8B-Text-ONNX", dtype: "q4f16" });
-    expect(onnx(small.variants[0]!)).toEqual(["onnx/model_q4f16.onnx", "onnx/model_q4f16.onnx_data"]);
-    expect(medium.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-2B-ONNX", dtype: "q4f16" });
+    expect(small.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-0.8B-ONNX-OPT", dtype: "q4f16" });
+    expect(onnx(small.variants[0]!)).toEqual([
+      "onnx/embed_tokens_q4f16.onnx",
+      "onnx/embed_tokens_q4f16.onnx_data",
+      "onnx/decoder_model_merged_q4f16.onnx",
+      "onnx/decoder_model_merged_q4f16.onnx_data",
+    ]);
+    expect(medium.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-2B-ONNX-OPT", dtype: "q4f16" });
+    expect(large.variants[0]).toMatchObject({ repo: "onnx-community/Qwen3.5-4B-ONNX-OPT", dtype: "q4f16" });
     expect(onnx(medium.variants[1]!)).toEqual([
       "onnx/embed_tokens_q4.onnx",
       "onnx/embed_tokens_q4.onnx_data",

@@ -4,42 +4,56 @@
  * `catalog-schema.ts` by a test. Sources: the repos' config.json and chat
  * templates, and for the files `qwen35-hub-files.json`: each repo pinned to
  * one commit, exact sizes and, where recorded, sha256 (`catalog.hub.test.ts`
- * checks every variant against the recorded hub facts).
+ * checks every variant against the recorded hub facts,
+ * ../shared/hub/hub-facts.json).
  *
- * **web-llm first on WebGPU** (`engines`): Qwen3.5 through transformers.js
- * on WebGPU is reported about 3x slower to decode and 20x slower to first
- * token than Qwen3 of the same size (transformers.js issue 1599, open,
- * Qwen3.5-4B q4f16 on an M2 Pro), and 0.8B at 0.7 tokens/s on an RTX 4070
- * (kizuna-ai-lab/sokuji issue 306); web-llm runs the hybrid state natively
- * since 0.2.83. The transformers.js variants stay for a site that passes
- * `engines: ["transformers"]`, and for the constraint's exactness, which
- * only the transformers.js engine has in full.
- *
- * transformers.js variants, by what the repos hold at their commits:
- * - 0.8B: `onnx-community/Qwen3.5-0.8B-Text-ONNX`, the text model alone
- *   (`model_type` `qwen3_5_text`): one graph, `onnx/model_<dtype>.onnx`
- *   with its weights in one `.onnx_data`, loaded like Qwen3's. Sizes only:
- *   no sha256 is recorded at this commit.
- * - 2B, 4B: `onnx-community/Qwen3.5-{2B,4B}-ONNX`, the multimodal export.
- *   `AutoModelForCausalLM` on its `Qwen3_5ForConditionalGeneration` config
- *   loads it text-only: the `embed_tokens` and `decoder_model_merged`
- *   sessions, never `vision_encoder`; a string `dtype` picks both sessions'
- *   files. q4f16 and q4 pinned by sha256; 4B's decoder has two data chunks.
- *   Both ship `chat_template.jinja` (the same text as `tokenizer_config.json`'s
+ * transformers.js variants: the `onnx-community/Qwen3.5-{0.8B,2B,4B}-ONNX-OPT`
+ * re-exports (pushed 2026-04-22, the original repos' `new_version`). The
+ * originals (`Qwen3.5-0.8B-Text-ONNX`, `-2B-ONNX`, `-4B-ONNX`) run each
+ * gated-DeltaNet layer as an ONNX `Scan`, one prompt position per iteration:
+ * 4B q4f16 prefill of 252 positions took 13.0 s there and 0.85-0.93 s on
+ * -OPT (M2 Max, Chrome; transformers.js issue 1599, comment of 2026-08-14),
+ * 0.8B 165-171 ms a prompt token there against 1-2 on -OPT (a third-party
+ * model list, 2026-08-18), and ~16 s to first token on a 110-token prompt
+ * (kizuna-ai-lab/sokuji issue 306). -OPT computes those layers with the
+ * `com.microsoft` `LinearAttention` and `CausalConvWithState` operators
+ * (microsoft/onnxruntime PR 27996) and keeps a conv cache of kernel-1 = 3
+ * columns, which transformers.js builds from the graph's own input shapes
+ * since 4.2 (PR 1657; package.json asks for ^4.3.2).
+ * - All three are the multimodal layout (`Qwen3_5ForConditionalGeneration`;
+ *   there is no "-Text-" -OPT repo): `AutoModelForCausalLM` loads it
+ *   text-only, the `embed_tokens` and `decoder_model_merged` sessions, never
+ *   `vision_encoder`; a string `dtype` picks both sessions' files. Each
+ *   ships `chat_template.jinja` (the same text as `tokenizer_config.json`'s
  *   template).
- * - No CPU variant, found with the project's Qwen3.5-shaped model exported
- *   as the hub's 2B/4B `quantized` builds are (8-bit blocks:
- *   GatherBlockQuantized for the embedding, MatMulNBits for the layers;
- *   models/test-models/qwen35-quantized-export.browser.test.ts): the wasm
- *   build transformers.js 4.3 loads (asyncify, what the worker serves) has
- *   no GatherBlockQuantized kernel, so the embedding session cannot be
- *   created. onnxruntime-web's plain build has one, but then memory is the
- *   wall: its heap is wasm32 (4 GiB), MatMulNBits turns a weight matrix into
- *   float32 on every call on WASM, and at the 2B's shapes the first forward
- *   pass fails with bad_alloc (the LM head's copy alone is 2.03 GB); the
- *   4B's 5.6 GB of weights cannot load at all
- *   (bench/qwen35-hub-quantized-size.ts). The q4/q4f16 builds use the same
- *   embedding kernel. The CPU keeps Qwen3 0.6B (q8).
+ * - 0.8B: q4 pinned by sha256; q4f16 by size only (no record gives its
+ *   hashes at this commit).
+ * - 2B: q4f16 and q4 pinned by sha256.
+ * - 4B: q4f16 pinned by sha256, its decoder in two data chunks. No q4 build
+ *   of the 4B -OPT was seen, so a GPU without `shader-f16` gets web-llm's
+ *   q4f32_1 for it.
+ * - No int8 (`quantized`) or fp16 -OPT build was seen.
+ *
+ * **transformers.js first on WebGPU** (`engines`). web-llm went first while
+ * the catalog named the `Scan` exports: transformers.js issue 1599 reported
+ * Qwen3.5 about 20x slower to first token than Qwen3 of the same size, and
+ * that cost was the `Scan` (its 2026-08-14 comment: Scan-to-Identity
+ * ablation takes the 4B's 252-position prefill from 13.99 s to 1.24 s). On
+ * -OPT the prefill is one pass over the prompt, not one per position. With
+ * the first token no longer the wall, transformers.js is the better engine
+ * for tool use: the tool-call constraint is exact only there, and web-llm
+ * 0.2.86 refuses `tools` for Qwen3.5 (Hermes-only list). web-llm stays
+ * second, and first on a GPU without `shader-f16` for the 4B.
+ *
+ * No CPU variant. -OPT has no int8 build, and its q4/q4f16 embedding is a
+ * block-quantized Gather (`GatherBlockQuantized`), which the wasm build
+ * transformers.js 4.3 loads (asyncify, what the worker serves) does not have
+ * (models/test-models/qwen35-quantized-export.browser.test.ts). The
+ * originals' int8 builds fail there too: no GatherBlockQuantized kernel, and
+ * with onnxruntime-web's plain build the 2B's first forward pass runs out of
+ * the wasm32 heap (bad_alloc; the LM head's float32 copy alone is 2.03 GB)
+ * and the 4B's 5.6 GB of weights cannot load (bench/qwen35-hub-quantized-size.ts).
+ * The CPU keeps Qwen3 0.6B (q8).
  *
  * web-llm: sizes are the parameters at 4.5 (`q4f16_1`) / 5 (`q4f32_1`) bits,
  * the embedding stored once, plus the tokenizer, as for Qwen3. Each brief
@@ -53,12 +67,8 @@ import QWEN35_HUB_FILES from "./qwen35-hub-files.json";
 /** Files every Qwen3.5 transformers.js variant needs besides its weights. */
 const TEXT_FILES = ["config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json"] as const;
 
-/** Web-llm before transformers.js on WebGPU: see the note at the top. */
-const WEB_LLM_FIRST = ["web-llm", "transformers"] as const;
-
-/** A Qwen3.5-0.8B-Text variant: one graph and its data. */
-const textOnnx = (dtype: string) =>
-  hubVariantFiles(QWEN35_HUB_FILES, "onnx-community/Qwen3.5-0.8B-Text-ONNX", [...TEXT_FILES, `onnx/model_${dtype}.onnx`, `onnx/model_${dtype}.onnx_data`]);
+/** transformers.js before web-llm on WebGPU: see the note at the top. */
+const TRANSFORMERS_FIRST = ["transformers", "web-llm"] as const;
 
 /** A multimodal export's text-only files for `dtype`: the embedding and the decoder, each with its data chunks. */
 const multimodal = (repo: string, dtype: string, decoderChunks: number) =>
@@ -78,7 +88,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "The newest small Qwen: quick to download and to answer, on a GPU.",
     parameters: 752_393_024,
     format: "qwen3.5",
-    engines: WEB_LLM_FIRST,
+    engines: TRANSFORMERS_FIRST,
     recommended: true,
     variants: [
       {
@@ -87,7 +97,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        .../* @__PURE__ */ textOnnx("q4f16"),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-0.8B-ONNX-OPT", "q4f16", 1),
       },
       {
         id: "webgpu-q4",
@@ -95,7 +105,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        .../* @__PURE__ */ textOnnx("q4"),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-0.8B-ONNX-OPT", "q4", 1),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -127,7 +137,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "Follows multi-step requests more reliably than 0.8B; needs a recent GPU and a bigger download.",
     parameters: 1_881_825_088,
     format: "qwen3.5",
-    engines: WEB_LLM_FIRST,
+    engines: TRANSFORMERS_FIRST,
     variants: [
       {
         id: "webgpu-q4f16",
@@ -135,7 +145,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4f16", 1),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX-OPT", "q4f16", 1),
       },
       {
         id: "webgpu-q4",
@@ -143,7 +153,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4",
         requiresShaderF16: false,
-        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX", "q4", 1),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-2B-ONNX-OPT", "q4", 1),
       },
       {
         id: "webgpu-mlc-q4f16_1",
@@ -175,7 +185,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
     brief: "The most capable Qwen3.5 here, for a fast GPU with memory to spare; a large download.",
     parameters: 4_205_751_296,
     format: "qwen3.5",
-    engines: WEB_LLM_FIRST,
+    engines: TRANSFORMERS_FIRST,
     variants: [
       {
         id: "webgpu-q4f16",
@@ -183,15 +193,7 @@ export const QWEN35_CATALOG: readonly CatalogEntry[] = [
         device: "webgpu",
         dtype: "q4f16",
         requiresShaderF16: true,
-        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4f16", 2),
-      },
-      {
-        id: "webgpu-q4",
-        engine: "transformers",
-        device: "webgpu",
-        dtype: "q4",
-        requiresShaderF16: false,
-        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-4B-ONNX", "q4", 2),
+        .../* @__PURE__ */ multimodal("onnx-community/Qwen3.5-4B-ONNX-OPT", "q4f16", 2),
       },
       {
         id: "webgpu-mlc-q4f16_1",

@@ -68,29 +68,30 @@ describe("Qwen3.5 and the recommendation", () => {
   const runnable = (capabilities: DeviceCapabilities, options?: Parameters<typeof resolveVariant>[2]) =>
     QWEN_CATALOG.filter((entry) => resolveVariant(entry, capabilities, options) !== undefined);
 
-  it("runs Qwen3.5 on WebGPU only, on web-llm first (transformers.js is known slow there), nothing on the CPU", () => {
+  it("runs Qwen3.5 on WebGPU only, on transformers.js first (the -OPT exports), web-llm where transformers.js has no build, nothing on the CPU", () => {
     expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base)!.key)).toEqual([
-      "qwen3.5-0.8b/webgpu-mlc-q4f16_1",
-      "qwen3.5-2b/webgpu-mlc-q4f16_1",
-      "qwen3.5-4b/webgpu-mlc-q4f16_1",
-    ]);
-    const noF16 = { ...base, shaderF16: false };
-    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16)!.key)).toEqual([
-      "qwen3.5-0.8b/webgpu-mlc-q4f32_1",
-      "qwen3.5-2b/webgpu-mlc-q4f32_1",
-      "qwen3.5-4b/webgpu-mlc-q4f32_1",
-    ]);
-    // A site that runs transformers.js only still gets every size: q4f16, or q4 without shader-f16.
-    const transformersOnly = { engines: ["transformers"] as const };
-    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base, transformersOnly)!.key)).toEqual([
       "qwen3.5-0.8b/webgpu-q4f16",
       "qwen3.5-2b/webgpu-q4f16",
       "qwen3.5-4b/webgpu-q4f16",
     ]);
-    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16, transformersOnly)!.key)).toEqual([
+    // No q4 build of the 4B -OPT export was seen: without shader-f16, web-llm's q4f32_1 serves it.
+    const noF16 = { ...base, shaderF16: false };
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16)!.key)).toEqual([
       "qwen3.5-0.8b/webgpu-q4",
       "qwen3.5-2b/webgpu-q4",
-      "qwen3.5-4b/webgpu-q4",
+      "qwen3.5-4b/webgpu-mlc-q4f32_1",
+    ]);
+    // A site that runs web-llm only still gets every size: q4f16_1, or q4f32_1 without shader-f16.
+    const webLlmOnly = { engines: ["web-llm"] as const };
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, base, webLlmOnly)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-mlc-q4f16_1",
+      "qwen3.5-2b/webgpu-mlc-q4f16_1",
+      "qwen3.5-4b/webgpu-mlc-q4f16_1",
+    ]);
+    expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, noF16, webLlmOnly)!.key)).toEqual([
+      "qwen3.5-0.8b/webgpu-mlc-q4f32_1",
+      "qwen3.5-2b/webgpu-mlc-q4f32_1",
+      "qwen3.5-4b/webgpu-mlc-q4f32_1",
     ]);
     const cpu = { ...base, webgpu: false, shaderF16: false };
     expect(QWEN35_CATALOG.map((entry) => resolveVariant(entry, cpu))).toEqual([undefined, undefined, undefined]);
@@ -106,14 +107,14 @@ describe("Qwen3.5 and the recommendation", () => {
   });
 
   it("hands Qwen3.5's format to the engine, and none for Qwen3 (the default)", () => {
-    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base, { engines: ["transformers"] })!)).toMatchObject({
+    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base)!)).toMatchObject({
       key: "qwen3.5-2b/webgpu-q4f16",
       format: "qwen3.5",
       dtype: "q4f16",
-      repo: "onnx-community/Qwen3.5-2B-ONNX",
-      revision: "b1fc7ca3afafcb8e4b13d29715a6b9ea5af1d1cb",
+      repo: "onnx-community/Qwen3.5-2B-ONNX-OPT",
+      revision: "2ea7886f48b926aca97de8b0e041ffca7e3ebaa9",
     });
-    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base)!)).toMatchObject({ key: "qwen3.5-2b/webgpu-mlc-q4f16_1", engine: "web-llm", format: "qwen3.5" });
+    expect(toModelSource(resolveVariant(QWEN35_CATALOG[1]!, base, { engines: ["web-llm"] })!)).toMatchObject({ key: "qwen3.5-2b/webgpu-mlc-q4f16_1", engine: "web-llm", format: "qwen3.5" });
     expect(toModelSource(resolveVariant(small, base)!)).not.toHaveProperty("format");
   });
 });

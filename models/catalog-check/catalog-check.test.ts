@@ -26,8 +26,8 @@ const PLANTED_SHA = "0".repeat(64);
 /** The differences planted in the stand-in. */
 const plants = {
   missing: ["onnx-community/Qwen3-4B-ONNX", "onnx/model_q4f16.onnx_data_1"],
-  resized: ["onnx-community/Qwen3.5-0.8B-Text-ONNX", "onnx/model_q4.onnx_data", 4096],
-  rehashed: ["onnx-community/Qwen3.5-2B-ONNX", "onnx/decoder_model_merged_q4.onnx_data"],
+  resized: ["onnx-community/Qwen3.5-0.8B-ONNX-OPT", "onnx/decoder_model_merged_q4f16.onnx_data", 4096],
+  rehashed: ["onnx-community/Qwen3.5-2B-ONNX-OPT", "onnx/decoder_model_merged_q4.onnx_data"],
   newer: "onnx-community/Qwen3-1.7B-ONNX",
 } as const;
 
@@ -97,8 +97,8 @@ describe.skipIf(!facts)("npm run catalog:check against a stand-in for the hub's 
         "onnx-community/Qwen3-4B-ONNX @ 5cbfbcacd84e: config.json is 1780 bytes, as the catalog estimated: the size can be pinned.",
         "onnx-community/Qwen3-4B-ONNX @ 5cbfbcacd84e: tokenizer_config.json is 10360 bytes, as the catalog estimated: the size can be pinned.",
         "onnx-community/Qwen3-4B-ONNX @ 5cbfbcacd84e: onnx/model_q4f16.onnx_data_1 is not in the repository at this revision (a download would end in a 404): drop it from the catalog.",
-        "onnx-community/Qwen3.5-0.8B-Text-ONNX @ 1e45daba0488: onnx/model_q4.onnx_data is 550768640 bytes; the catalog says 550764544.",
-        `onnx-community/Qwen3.5-2B-ONNX @ b1fc7ca3afaf: onnx/decoder_model_merged_q4.onnx_data has sha256 ${PLANTED_SHA}; the catalog says ${catalog()[plants.rehashed[0]]!.files[plants.rehashed[1]]!.sha256}.`,
+        "onnx-community/Qwen3.5-0.8B-ONNX-OPT @ fafab72d87a9: onnx/decoder_model_merged_q4f16.onnx_data is 435781632 bytes; the catalog says 435777536.",
+        `onnx-community/Qwen3.5-2B-ONNX-OPT @ 2ea7886f48b9: onnx/decoder_model_merged_q4.onnx_data has sha256 ${PLANTED_SHA}; the catalog says ${catalog()[plants.rehashed[0]]!.files[plants.rehashed[1]]!.sha256}.`,
         `onnx-community/Qwen3-1.7B-ONNX @ cc6a06a21d61: main is now at ${NEWER}; the catalog pins cc6a06a21d614e9b8e92a6adfab1074d4e7d2438. Check that commit's files before moving the pin.`,
       ].sort(),
     );
@@ -118,7 +118,7 @@ describe.skipIf(!facts)("npm run catalog:check against a stand-in for the hub's 
     expect(written.stdout.trim().split("\n").at(-1)).toBe(`Wrote 4 size and sha256 changes to ${copies.join(", ")}; 2 left to decide by hand.`);
     expect(written.code).toBe(1);
     const after: HubRepositories = Object.assign({}, ...copies.map((copy) => JSON.parse(readFileSync(copy, "utf8"))));
-    expect(after[plants.resized[0]]!.files[plants.resized[1]]).toEqual({ bytes: 550_764_544 + plants.resized[2] });
+    expect(after[plants.resized[0]]!.files[plants.resized[1]]).toEqual({ bytes: 435_777_536 + plants.resized[2] });
     expect(after[plants.rehashed[0]]!.files[plants.rehashed[1]]!.sha256).toBe(PLANTED_SHA);
     expect(after["onnx-community/Qwen3-4B-ONNX"]!.files["config.json"]).toEqual({ bytes: 1780 });
     expect(after[plants.missing[0]]!.files[plants.missing[1]]).toEqual(catalog()[plants.missing[0]]!.files[plants.missing[1]]);

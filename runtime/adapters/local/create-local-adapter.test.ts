@@ -232,8 +232,8 @@ describe("createLocalAdapter: models and selectModel", () => {
     expect(recommended(onGpu)).toEqual(["qwen3.5-0.8b"]);
     expect(onGpu.models().find((model) => model.selected)?.id).toBe("qwen3.5-0.8b");
     await onGpu.prepare();
-    // On web-llm: transformers.js runs Qwen3.5 on WebGPU far more slowly (models/qwen35-catalog.ts).
-    expect(gpu.calls.find((call) => call.method === "load")?.arg).toMatchObject({ key: "qwen3.5-0.8b/webgpu-mlc-q4f16_1", engine: "web-llm", format: "qwen3.5", repo: "Qwen3.5-0.8B-q4f16_1-MLC" });
+    // On transformers.js, from the -OPT export: no Scan per prompt position, and the exact tool-call constraint (models/qwen35-catalog.ts).
+    expect(gpu.calls.find((call) => call.method === "load")?.arg).toMatchObject({ key: "qwen3.5-0.8b/webgpu-q4f16", engine: "transformers", format: "qwen3.5", repo: "onnx-community/Qwen3.5-0.8B-ONNX-OPT" });
 
     const onCpu = createLocalAdapter({ catalog: { models: QWEN_CATALOG, autoLoad: false }, worker: { host: new EngineHostDouble({ capabilities: { webgpu: false, shaderF16: false } }) } });
     await probed(onCpu);
