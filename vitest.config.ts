@@ -46,6 +46,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     // The small test models, built once before any file runs.
     globalSetup: ["runtime/test-support/global-setup.ts"],
+    // Every test's time against its timeout (runtime/test-support/report-timeout-room.mjs reads it).
+    setupFiles: ["runtime/test-support/timeout-room.ts"],
     // Browser tests launch headless Chromium and a Vite server each; two cores
     // bear two of them at once at most.
     maxWorkers: 2,
