@@ -102,12 +102,41 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       { name: CACHE, repo: model.repo, path },
     );
 
-  /** With a good server: the download completes, and the model answers the scripted two-step tool loop from the cache. */
-  async function downloadsAndAnswers(page: Page): Promise<void> {
+  /** The sha256 (hex) of each cached file of the model, by path, read back from the Cache API. */
+  const cachedHashes = (page: Page): Promise<Record<string, string>> =>
+    page.evaluate(
+      async ({ name, repo }) => {
+        const cache = await caches.open(name);
+        const hashes: Record<string, string> = {};
+        for (const request of await cache.keys()) {
+          if (!request.url.includes(`/${repo}/resolve/main/`)) continue;
+          const digest = await crypto.subtle.digest("SHA-256", await (await cache.match(request))!.arrayBuffer());
+          hashes[request.url.split("/resolve/main/")[1]!] = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+        }
+        return hashes;
+      },
+      { name: CACHE, repo: model.repo },
+    );
+
+  /**
+   * With a good server, after a fault: the download completes and the cache
+   * holds exactly the model's files, each byte for byte (its sha256 read back
+   * from the Cache API). The model loads and answers from such a cache
+   * (`answersFromTheCache`, tested once below): a load reads only the cache.
+   */
+  async function downloadsAgainExactly(page: Page): Promise<void> {
     files.plan = { fault: "good" };
     expect(await download(page)).toEqual({ ok: true });
     expect(await cached(page)).toEqual(model.files.map((file) => file.path).sort());
     expect(await status(page)).toEqual({ cached: true, bytes: scripted.manifest.totalBytes });
+    expect(await cachedHashes(page)).toEqual(Object.fromEntries(model.files.map((file) => [file.path, file.sha256])));
+    await page.evaluate((m) => (window as any).harness.client.deleteModel(m), model);
+    expect(await cached(page)).toEqual([]);
+    await page.close();
+  }
+
+  /** A new page (a new worker) loads the model from the cache and answers the scripted two-step tool loop. */
+  async function answersFromTheCache(): Promise<void> {
     const answerer = await open();
     expect(await load(answerer)).toEqual({ ok: true });
     const base = { model, conversationId: "c", tools: [{ name: "add_to_cart", description: "Adds to cart.", inputSchema: { type: "object" } }], temperature: 0 };
@@ -122,8 +151,15 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     await answerer.evaluate((m) => (window as any).harness.client.deleteModel(m), model);
     expect(await cached(answerer)).toEqual([]);
     await answerer.close();
-    await page.close();
   }
+
+  it("a good server: the download is exact, and a new worker loads the model from the cache and answers", async () => {
+    const page = await open();
+    expect(await download(page)).toEqual({ ok: true });
+    expect(await cachedHashes(page)).toEqual(Object.fromEntries(model.files.map((file) => [file.path, file.sha256])));
+    await page.close();
+    await answersFromTheCache();
+  }, 60_000);
 
   const rejected: { name: string; plan: FaultPlan; error: Partial<EngineErrorData> }[] = [
     {
@@ -155,7 +191,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
   ];
 
   for (const { name, plan, error } of rejected) {
-    it(`${name}: rejected before the cache keeps it, nothing kept, then a good server downloads and the model answers`, async () => {
+    it(`${name}: rejected before the cache keeps it, nothing kept, then a good server downloads it exactly`, async () => {
       files.plan = plan;
       const page = await open();
       const outcome = await download(page);
@@ -165,7 +201,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       expect(message).toMatch(/Try again|cloud model/);
       expect(await cached(page)).toEqual([]);
       expect(await status(page)).toEqual({ cached: false });
-      await downloadsAndAnswers(page);
+      await downloadsAgainExactly(page);
     }, 60_000);
   }
 
@@ -181,7 +217,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const outcome = await download(page, { ...model, key: "scripted/unreachable", baseUrl: `http://127.0.0.1:${port}` });
     expect(outcome).toMatchObject({ ok: false, error: { code: "download_failed", reason: "unreachable", host: `127.0.0.1:${port}`, detail: "Failed to fetch" } });
     expect((outcome as { error: EngineErrorData }).error.message).toBe(`Could not reach 127.0.0.1:${port} to download scripted. Check your connection and try again.`);
-    await downloadsAndAnswers(page);
+    await downloadsAgainExactly(page);
   }, 60_000);
 
   for (const ranges of [true, false]) {
@@ -218,10 +254,11 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
         { file: "tokenizer_config.json", range: undefined, status: 200 },
         { file: "onnx/model.onnx", range: undefined, status: 200 },
       ]);
-      // The pieces went into the whole file and are gone.
+      // The pieces went into the whole file, byte for byte, and are gone.
       expect(await cached(page)).toEqual(model.files.map((file) => file.path).sort());
+      expect(await cachedHashes(page)).toEqual(Object.fromEntries(model.files.map((file) => [file.path, file.sha256])));
       await page.evaluate((m) => (window as any).harness.client.deleteModel(m), model);
-      await downloadsAndAnswers(page);
+      await downloadsAgainExactly(page);
     }, 60_000);
   }
 
@@ -243,10 +280,10 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     expect(await cached(loader)).toEqual([]);
     expect(await status(loader)).toEqual({ cached: false });
     await loader.close();
-    await downloadsAndAnswers(page);
+    await downloadsAgainExactly(page);
   }, 60_000);
 
-  it("a cached model that fails to load (ONNX Runtime cannot parse it) is removed, and downloads again and answers", async () => {
+  it("a cached model that fails to load (ONNX Runtime cannot parse it) is removed, and downloads again exactly", async () => {
     const page = await open();
     expect(await download(page)).toEqual({ ok: true });
     // The copy on disk goes bad after it was verified: garbage under the model's URL.
@@ -261,6 +298,6 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     expect(await status(loader)).toEqual({ cached: false });
     expect(await cached(loader)).toEqual([]);
     await loader.close();
-    await downloadsAndAnswers(page);
+    await downloadsAgainExactly(page);
   }, 60_000);
 });
