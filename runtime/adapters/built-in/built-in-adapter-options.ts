@@ -35,8 +35,8 @@ export interface BuiltInAdapterOptions {
    */
   languages?: string[];
   /**
-   * Start the model without a click where the browser already has it
-   * (`available`): the adapter goes `loading`, then `ready`. Default true.
+   * Start the model where the browser already has it (`available`), with no
+   * user activation needed: the adapter goes `loading`, then `ready`. Default true.
    */
   autoLoad?: boolean;
   /**

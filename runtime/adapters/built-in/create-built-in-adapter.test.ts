@@ -88,7 +88,10 @@ async function drive(adapter: AgentAdapter, messages: AgentMessage[], options: {
 
 const textOf = (parts: readonly AgentStreamPart[]) => parts.map((part) => (part.type === "text-delta" ? part.delta : "")).join("");
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe("createBuiltInAdapter statuses (a double of the Prompt API)", () => {
   it("unavailable, saying why: no Prompt API, a language the model lacks, a device that does not qualify", async () => {
@@ -131,17 +134,59 @@ describe("createBuiltInAdapter statuses (a double of the Prompt API)", () => {
     expect(controller.creates[0]).toMatchObject({ expectedInputs: [{ type: "text", languages: ["en"] }], expectedOutputs: [{ type: "text", languages: ["en"] }] });
   });
 
-  it("the download needs the person's click: without user activation prepare() rejects with a sentence and the card stays", async () => {
+  it("the download needs user activation: without any, prepare() rejects with a sentence and the card stays", async () => {
     let active = false;
     const { adapter, controller } = setup({ availability: "downloadable", userActivation: () => active });
     const statuses = recordStatuses(adapter);
     await statuses.until((status) => status.state === "needs-download");
-    await expect(adapter.prepare()).rejects.toThrow("The browser downloads its model only after a click here. Press Download to start it.");
+    await expect(adapter.prepare()).rejects.toThrow("The browser downloads its model only once you have clicked or typed on this page. Press Download to start it.");
     expect(adapter.status().state).toBe("needs-download");
     active = true;
     await adapter.prepare();
     expect(adapter.status()).toEqual({ state: "ready" });
     expect(controller.availability).toBe("available");
+  });
+
+  it("sticky activation is enough: a click earlier on the page (hasBeenActive), with no fresh one (isActive false), downloads the model", async () => {
+    // The double's default reads the page's navigator.userActivation, as the browser checks it.
+    vi.stubGlobal("navigator", { userActivation: { isActive: false, hasBeenActive: true } });
+    const { adapter, controller } = setup({ availability: "downloadable", userActivation: undefined });
+    await recordStatuses(adapter).until((status) => status.state === "needs-download");
+    await adapter.prepare();
+    expect(adapter.status()).toEqual({ state: "ready" });
+    expect(controller.availability).toBe("available");
+    vi.stubGlobal("navigator", { userActivation: { isActive: false, hasBeenActive: false } });
+    const never = setup({ availability: "downloadable", userActivation: undefined });
+    await recordStatuses(never.adapter).until((status) => status.state === "needs-download");
+    await expect(never.adapter.prepare()).rejects.toThrow(/only once you have clicked or typed on this page/);
+  });
+
+  it("asks availability() with the same expected languages as create(), every time: Chrome warns on a call that names no output language", async () => {
+    const asked: unknown[] = [];
+    const spying = (double: ReturnType<typeof createLanguageModelDouble>) =>
+      ({
+        availability: (options?: Record<string, unknown>) => (asked.push(options), double.LanguageModel.availability(options)),
+        create: (options?: Record<string, unknown>) => double.LanguageModel.create(options),
+      }) as unknown as NonNullable<Parameters<typeof createBuiltInAdapter>[0]>["languageModel"];
+    const cases: [LanguageModelDoubleOptions, string[], AdapterStatus["state"]][] = [
+      [{ availability: "available" }, ["en"], "ready"],
+      [{ availability: "available" }, ["fr"], "unavailable"],
+      [{ availability: "unavailable" }, ["en"], "unavailable"],
+      [{ availability: "unavailable" }, ["es", "ja"], "unavailable"],
+    ];
+    for (const [options, languages, state] of cases) {
+      const double = createLanguageModelDouble({ userActivation: () => true, ...options });
+      const adapter = createBuiltInAdapter({ languageModel: spying(double), languages });
+      await recordStatuses(adapter).until((status) => status.state === state);
+      if (state === "ready") expect(double.controller.creates[0]).toMatchObject({ expectedInputs: [{ type: "text", languages }], expectedOutputs: [{ type: "text", languages }] });
+    }
+    expect(asked.length).toBeGreaterThanOrEqual(cases.length);
+    for (const options of asked) {
+      expect(options).toMatchObject({ expectedInputs: [{ type: "text", languages: expect.any(Array) }], expectedOutputs: [{ type: "text", languages: expect.any(Array) }] });
+    }
+    // The first question of each adapter carries its own languages, as its create() would.
+    expect(asked[0]).toMatchObject({ expectedOutputs: [{ languages: ["en"] }] });
+    expect(asked[1]).toMatchObject({ expectedOutputs: [{ languages: ["fr"] }] });
   });
 
   it("a model already in the browser starts without a click; one another site is downloading is followed", async () => {

@@ -39,10 +39,12 @@ const READY: AdapterStatus = { state: "ready" };
  * reports `loading` meanwhile; then `unavailable` (no Prompt API, a language
  * it does not support, or a device that does not qualify, each said),
  * `needs-download` (the browser's model is downloadable: the card says the
- * browser downloads it once for every site) -> `prepare()` (the person's
- * click: the browser asks for one) -> `downloading` (0..1, the browser's
+ * browser downloads it once for every site) -> `prepare()` (the browser
+ * asks for sticky user activation: the person has clicked or typed on the
+ * page at some point, the Download button's click included; a click is not
+ * used up by it) -> `downloading` (0..1, the browser's
  * `downloadprogress`) -> `loading` (the model starting) -> `ready`. A model
- * the browser already has starts without a click (see `autoLoad`); one
+ * the browser already has starts without any activation (see `autoLoad`); one
  * another site is downloading is followed. `error` when setting up failed
  * (`prepare()` again retries).
  */
@@ -75,9 +77,13 @@ export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): Built
   }
 
   async function unavailableReason(given: PromptApi): Promise<string> {
-    // Unavailable with our languages but not without them: the languages are why.
-    const bare = await given.availability().catch(() => "unavailable" as const);
-    if (bare === "unavailable") return DEVICE;
+    // Unavailable with our languages but available in English: the languages are why. The probe
+    // names its languages as every call does: Chrome warns on the console for a call that names
+    // no output language ("No output language was specified…").
+    if (languages.every((language) => language === "en")) return DEVICE;
+    const english = [{ type: "text" as const, languages: ["en"] }];
+    const probe = await given.availability({ expectedInputs: english, expectedOutputs: english }).catch(() => "unavailable" as const);
+    if (probe === "unavailable") return DEVICE;
     const names = languages.map(languageName).join(", ");
     return `The browser's built-in model does not support ${names} here (Chrome's supports English, Japanese and Spanish).`;
   }
@@ -94,7 +100,7 @@ export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): Built
       }
       if (availability === "unavailable") return set({ state: "unavailable", reason: await unavailableReason(api) });
       if (availability === "downloadable") return set({ state: "needs-download", note: NOTE });
-      // Downloading (another site started it) needs no click to follow; available starts by itself unless told not to.
+      // Downloading (another site started it) needs no activation to follow; available starts by itself unless told not to.
       if (availability === "downloading" || autoLoad) {
         set(availability === "downloading" ? { state: "downloading", progress: 0 } : { state: "loading", progress: 1, stage: "starting" });
         void prepare().catch(() => {});
@@ -107,7 +113,7 @@ export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): Built
 
   async function startModel(signal: AbortSignal): Promise<void> {
     const given = api!;
-    // The person's click (or a retry) starts the download: the card becomes its progress at once.
+    // prepare() (the Download button, or a retry) starts the download: the card becomes its progress at once.
     if (status.state === "needs-download") set({ state: "downloading", progress: 0 });
     else if (status.state === "error") set({ state: "loading", progress: 1, stage: "starting" });
     try {

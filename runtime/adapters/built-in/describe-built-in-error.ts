@@ -31,7 +31,8 @@ export function describeBuiltInError(error: unknown, phase: BuiltInPhase): Descr
     case "NotSupportedError":
       return { error: "The browser's built-in model cannot take this request here (its language or form). Use another model.", code: "unsupported_device" };
     case "NotAllowedError":
-      return { error: "The browser downloads its model only after a click here. Press Download to start it.", code: "not_cached" };
+      // Sticky activation: any earlier click or key press on the page will do, and Download's click is one.
+      return { error: "The browser downloads its model only once you have clicked or typed on this page. Press Download to start it.", code: "not_cached" };
     default:
       return phase === "run"
         ? { error: "The browser's built-in model failed while answering. Try again, or use another model.", code: "generation_failed" }

@@ -26,7 +26,7 @@ export interface LanguageModelDoubleOptions {
    * test sees every status.
    */
   download?: "instant" | "manual";
-  /** Whether the page has transient user activation. Default: `navigator.userActivation.isActive` (false where there is none). */
+  /** Whether the page has sticky user activation (a click or key press at some point, not used up). Default: `navigator.userActivation.hasBeenActive` (false where there is none). */
   userActivation?: () => boolean;
   /** JSON Schema keywords the double's browser refuses in `responseConstraint` (`NotSupportedError`). Default none. */
   unsupportedKeywords?: string[];

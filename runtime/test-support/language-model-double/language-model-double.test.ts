@@ -31,7 +31,7 @@ describe("the LanguageModel double (a double of the Prompt API)", () => {
     expect(await LanguageModel.params()).toBeNull();
   });
 
-  it("a download needs transient user activation, reports downloadprogress from 0 to 1 on the monitor, and leaves the model available", async () => {
+  it("a download needs sticky user activation, reports downloadprogress from 0 to 1 on the monitor, and leaves the model available", async () => {
     let active = false;
     const { LanguageModel, controller } = createLanguageModelDouble({ availability: "downloadable", download: "manual", userActivation: () => active });
     await expect(LanguageModel.create()).rejects.toMatchObject({ name: "NotAllowedError" });

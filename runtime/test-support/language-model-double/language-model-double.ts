@@ -93,7 +93,8 @@ export function createLanguageModelDouble(options: LanguageModelDoubleOptions = 
   const languages = new Set((options.languages ?? DEFAULT_LANGUAGES).map((tag) => tag.split("-")[0]!.toLowerCase()));
   const manual = options.download === "manual";
   const userActivation =
-    options.userActivation ?? (() => (globalThis.navigator as { userActivation?: { isActive?: boolean } } | undefined)?.userActivation?.isActive === true);
+    // Sticky activation, as the Prompt API asks: any earlier click or key press on the page, not used up.
+    options.userActivation ?? (() => (globalThis.navigator as { userActivation?: { hasBeenActive?: boolean } } | undefined)?.userActivation?.hasBeenActive === true);
   const creates: Record<string, unknown>[] = [];
   let clones = 0;
   let waiting = new Set<Waiting>();
