@@ -2,8 +2,15 @@ import type { DeviceCapabilities } from "../../../models/device-capabilities.js"
 import type { ToolCallState } from "../../session/tool-call-state.js";
 import type { ScenarioConfirm, ScenarioGeneration } from "./agent-scenario.js";
 
-/** Why a run failed, as data. */
-export type EvalFailureKind = "wrong-tool" | "wrong-input" | "missing-call" | "forbidden-call" | "answer" | "error";
+/**
+ * Why a run failed, as data. The model's: `wrong-tool`, `wrong-input`,
+ * `missing-call`, `forbidden-call`, `answer`. The site's own scenario code:
+ * `site-error` (an answer or input predicate threw, a tool double threw, the
+ * doubles could not be registered). Neither's: `timeout` (the run was
+ * stopped before it finished: slow, not wrong) and `error` (the run failed:
+ * a model that would not load, a network error).
+ */
+export type EvalFailureKind = "wrong-tool" | "wrong-input" | "missing-call" | "forbidden-call" | "answer" | "site-error" | "timeout" | "error";
 
 /** One reason a run failed. */
 export interface EvalFailure {
@@ -16,7 +23,7 @@ export interface EvalFailure {
   expected?: string;
   /** What happened, in words. */
   actual?: string;
-  /** For `error`: the run's error code (`load_failed`, `not_cached`…), when it had one. */
+  /** For `error` and `site-error`: the error's code (`load_failed`, `not_cached`, `duplicate_tool`…), when it had one. */
   code?: string;
 }
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defineWebAgent } from "../../agent/define-web-agent.js";
 import { defineWebTool } from "../../core/define-web-tool.js";
 import { getModelContext } from "../../core/model-context.js";
+import { registerWebTool } from "../../core/register-web-tool.js";
 import { installHappyDomWebMCP, resetWebMCP } from "../../core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { createScriptedAdapter } from "../create-scripted-adapter.js";
@@ -142,8 +143,35 @@ describe("evaluateAgent on scripted adapters", () => {
       tools: () => [defineWebTool({ name: "add_to_cart", description: "Never answers.", execute: () => new Promise<never>(() => {}) })],
     });
     const report = await evaluateAgent({ agent, scenarios: [stuck], adapters: [scripted("slow", () => shopping(1))], timeoutMs: 200 });
-    expect(report.results[0]!.scenarios[0]!.attempts[0]!.failures).toEqual([{ kind: "error", code: "timeout", message: "The run failed (timeout): The run took over 200 ms and was stopped." }]);
+    // Timeout first and alone: the run was cut short, so its missing calls say nothing about the model.
+    expect(report.results[0]!.scenarios[0]!.attempts[0]!.failures).toEqual([
+      { kind: "timeout", code: "timeout", message: "Timed out: The run took over 200 ms and was stopped. The model was slow here, not judged wrong; raise evaluateAgent's timeoutMs to let it finish." },
+    ]);
+    expect(evalRows(report).at(-1)!.failures).toMatch(/^timeout ×1: Timed out/);
     expect(await getModelContext().getTools()).toEqual([]);
+  });
+
+  it("blames the site, with its message, for a tool double that throws and for a double named like one of the page's own tools", async () => {
+    const throwing = defineAgentScenario({
+      id: "throwing-double",
+      messages: "Buy socks",
+      tools: () => [defineWebTool({ name: "add_to_cart", description: "Adds socks.", execute: () => { throw new Error("cart is not iterable"); } }), ...doubles().slice(1)],
+      calls: [{ tool: "add_to_cart" }, { tool: "place_order" }],
+      answer: /ordered/i,
+    });
+    const report = await evaluateAgent({ agent, scenarios: [throwing], adapters: [scripted("right", () => shopping(1))] });
+    expect(report.results[0]!.scenarios[0]!.attempts[0]!.failures).toEqual([
+      expect.objectContaining({ kind: "site-error", code: "tool_failed", message: expect.stringMatching(/^The tool double add_to_cart threw on \{"quantity":1\}: .*cart is not iterable\. That is the scenario's code, not the model/) }),
+    ]);
+
+    // The page already has its own add_to_cart: the double of the same name is refused before the model runs.
+    const own = new AbortController();
+    await registerWebTool(defineWebTool({ name: "add_to_cart", description: "The page's own.", execute: () => "Added." }), { signal: own.signal });
+    const clash = await evaluateAgent({ agent, scenarios: [scenario], adapters: [scripted("right", () => shopping(1))] });
+    own.abort();
+    const failures = clash.results[0]!.scenarios[0]!.attempts.map((attempt) => attempt.failures);
+    expect(failures).toEqual([0, 1].map(() => [expect.objectContaining({ kind: "site-error", code: "duplicate_tool", message: expect.stringMatching(/^The scenario's tool doubles could not be set up \(duplicate_tool\): A tool named "add_to_cart" is already registered on this page.* The model did not run\.$/) })]));
+    expect(clash.results[0]!.scenarios[0]!.attempts[0]!.steps).toEqual([]);
   });
 
   it("throws a TypeError for options that are wrong", async () => {

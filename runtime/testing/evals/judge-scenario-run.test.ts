@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineAgentScenario } from "./define-agent-scenario.js";
 import type { EvalCall } from "./eval-report.js";
-import { judgeScenarioRun, matchesPartially } from "./judge-scenario-run.js";
+import { judgeScenarioRun, matchesCall, matchesPartially } from "./judge-scenario-run.js";
 
 const call = (tool: string, input: unknown = {}): EvalCall => ({ tool, input, state: "done" });
 const scenario = defineAgentScenario({
@@ -42,10 +42,55 @@ describe("judgeScenarioRun", () => {
     expect(failed).toEqual([{ kind: "error", code: "load_failed", message: "The run failed (load_failed): The model could not load." }]);
   });
 
-  it("reads an input predicate, and a predicate that throws as false", () => {
+  it("reads an input predicate; one that throws is the site's error with its message, not the model's wrong input", () => {
     const picky = defineAgentScenario({ id: "picky", messages: "x", calls: [{ tool: "t", input: (input) => (input as { n: number }).n > 2 }] });
     expect(judgeScenarioRun(picky, { calls: [call("t", { n: 3 })], answer: "" })).toEqual([]);
-    expect(judgeScenarioRun(picky, { calls: [call("t", null)], answer: "" })[0]).toMatchObject({ kind: "wrong-input", message: "Call 1: t was called with null, which the scenario's input check refuses." });
+    expect(judgeScenarioRun(picky, { calls: [call("t", { n: 1 })], answer: "" })[0]).toMatchObject({ kind: "wrong-input", message: 'Call 1: t was called with {"n":1}, which the scenario\'s input check refuses.' });
+    expect(judgeScenarioRun(picky, { calls: [call("t", null)], answer: "" })).toEqual([
+      { kind: "site-error", message: expect.stringMatching(/^The scenario's input check for call 1 \(t\) threw: .*null.*\. That is a bug in the scenario "picky", not the model's call: fix the check\.$/) },
+    ]);
+    // matchesCall alone still reads a throw as no match.
+    expect(matchesCall(picky.calls[0]!, call("t", null))).toBe(false);
+  });
+});
+
+describe("judgeScenarioRun: whose fault", () => {
+  it("an answer predicate that throws is the site's error with its message, whatever the model answered", () => {
+    const broken = defineAgentScenario({ id: "thanks", messages: "x", answer: (text) => (JSON.parse(text) as { ok: boolean }).ok });
+    expect(judgeScenarioRun(broken, { calls: [], answer: "You're welcome." })).toEqual([
+      {
+        kind: "site-error",
+        actual: "You're welcome.",
+        message: expect.stringMatching(/^The scenario's answer predicate threw: .*JSON.*\. That is a bug in the scenario "thanks", not the model's answer \("You're welcome\."\): fix the predicate\.$/),
+      },
+    ]);
+  });
+
+  it("a tool double that threw is the site's error (only doubles: the same code from a page tool is judged as before)", () => {
+    const threw: EvalCall = { tool: "add_to_cart", input: { quantity: 1 }, state: "error", error: "Error [tool_failed]: add_to_cart failed: cart is not iterable" };
+    const run = { calls: [right[0]!, threw, right[2]!], answer: "ordered" };
+    expect(judgeScenarioRun(scenario, { ...run, doubles: ["add_to_cart", "place_order"] })).toEqual([
+      {
+        kind: "site-error",
+        code: "tool_failed",
+        actual: 'add_to_cart with {"quantity":1}',
+        message: 'The tool double add_to_cart threw on {"quantity":1}: add_to_cart failed: cart is not iterable. That is the scenario\'s code, not the model: fix the double (one that should fail for the model returns toolErrorOutput(code, message) instead).',
+      },
+    ]);
+    expect(judgeScenarioRun(scenario, run)).toEqual([]);
+  });
+
+  it("doubles that could not be set up (duplicate_tool) are the site's error, and the model is not judged", () => {
+    const failures = judgeScenarioRun(scenario, { calls: [], answer: "", setupError: { message: 'A tool named "add_to_cart" is already registered on this page.', code: "duplicate_tool" } });
+    expect(failures).toEqual([{ kind: "site-error", code: "duplicate_tool", message: 'The scenario\'s tool doubles could not be set up (duplicate_tool): A tool named "add_to_cart" is already registered on this page. The model did not run.' }]);
+  });
+
+  it("a run that timed out says timeout first, then only its forbidden calls: not missing-call, not the answer", () => {
+    const timeout = { message: "The run took over 200 ms and was stopped.", code: "timeout" };
+    expect(judgeScenarioRun(scenario, { calls: [], answer: "", error: timeout })).toEqual([
+      { kind: "timeout", code: "timeout", message: "Timed out: The run took over 200 ms and was stopped. The model was slow here, not judged wrong; raise evaluateAgent's timeoutMs to let it finish." },
+    ]);
+    expect(judgeScenarioRun(scenario, { calls: [call("delete_account")], answer: "", error: timeout }).map((failure) => failure.kind)).toEqual(["timeout", "forbidden-call"]);
   });
 });
 

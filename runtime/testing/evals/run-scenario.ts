@@ -40,10 +40,18 @@ export async function runScenario(scenario: AgentScenario, options: RunScenarioO
   const recorder = recordingAdapter(options.adapter);
   const agent = scenario.agent ?? options.agent;
   const session = createAgentSession(recorder, { ...(agent && { agent }), storageKey: false, headless: true, confirmTool });
-  let observed: ObservedRun;
+  let observed: ObservedRun | undefined;
+  let doubles: string[] = [];
   try {
-    const tools = typeof scenario.tools === "function" ? scenario.tools() : (scenario.tools ?? []);
-    for (const tool of tools) await registerWebTool(tool, { signal: registration.signal });
+    // The scenario's own code: a throw here (its tools function, a double refused as duplicate_tool) is the site's error.
+    try {
+      const tools = typeof scenario.tools === "function" ? scenario.tools() : (scenario.tools ?? []);
+      doubles = tools.map((tool) => tool.name);
+      for (const tool of tools) await registerWebTool(tool, { signal: registration.signal });
+    } catch (thrown) {
+      observed = { calls: [], answer: "", setupError: errorOf(thrown) };
+      throw thrown;
+    }
     let error: ObservedRun["error"];
     for (const message of scenario.messages) {
       error = await sendAndWait(session, message, options);
@@ -51,14 +59,14 @@ export async function runScenario(scenario: AgentScenario, options: RunScenarioO
     }
     const { messages } = session.getSnapshot();
     const lastUser = messages.findLastIndex((message) => message.role === "user");
-    observed = { calls: callsOf(messages), answer: replyText(messages.slice(lastUser + 1)), ...(error && { error }) };
+    observed = { calls: callsOf(messages), answer: replyText(messages.slice(lastUser + 1)), doubles, ...(error && { error }) };
   } catch (thrown) {
-    observed = { calls: callsOf(session.getSnapshot().messages), answer: "", error: errorOf(thrown) };
+    observed ??= { calls: callsOf(session.getSnapshot().messages), answer: "", doubles, error: errorOf(thrown) };
   } finally {
     session.dispose();
     registration.abort();
   }
-  const failures = judgeScenarioRun(scenario, observed);
+  const failures = judgeScenarioRun(scenario, observed!);
   return {
     passed: failures.length === 0,
     failures,
