@@ -30,9 +30,10 @@ export type Dimension = number | string;
 
 /**
  * A node attribute. A whole number is an INT and any other number a FLOAT;
- * wrap a whole-valued float as `{ float: 1 }`. A number array is INTS.
+ * wrap a whole-valued float as `{ float: 1 }`. A number array is INTS;
+ * `{ graph }` a GRAPH (a loop body such as `Scan`'s).
  */
-export type AttributeValue = number | string | readonly number[] | { float: number } | { floats: readonly number[] };
+export type AttributeValue = number | string | readonly number[] | { float: number } | { floats: readonly number[] } | { graph: onnx.IGraphProto };
 
 /**
  * A weight the graph needs, declared without its data: the writer decides
@@ -76,6 +77,8 @@ function toAttribute(name: string, value: AttributeValue): onnx.IAttributeProto 
   }
   if ("float" in value) return { name, type: 1, f: value.float };
   if ("floats" in value) return { name, type: 6, floats: [...value.floats] };
+  // A loop body (`Scan`'s `body`): its nodes may read the outer graph's tensors by name.
+  if ("graph" in value) return { name, type: 5, g: value.graph };
   return { name, type: 7, ints: [...(value as readonly number[])] };
 }
 

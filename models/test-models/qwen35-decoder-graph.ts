@@ -2,7 +2,7 @@ import { dimension, keepLastPositions, onesWeight, rmsNorm, silu } from "./graph
 import { linearProjection, type WeightFormat } from "./linear-projection.js";
 import { OnnxGraphBuilder, type OnnxGraph } from "./onnx-graph-builder.js";
 import { addQwen35Attention, mropeTables } from "./qwen35-attention-layer.js";
-import { addQwen35LinearAttention } from "./qwen35-gated-deltanet-layer.js";
+import { addQwen35LinearAttention, qwen35ConvStateLength, type Qwen35DeltaNetLayout } from "./qwen35-gated-deltanet-layer.js";
 import { assertQwen35Shape, qwen35ConvChannels, type Qwen35Shape } from "./qwen35-shape.js";
 import { addTokenEmbedding } from "./token-embedding.js";
 
@@ -28,13 +28,15 @@ export interface Qwen35DecoderGraphOptions {
    * input), so it computes logits at every prompt position.
    */
   logitsToKeep?: boolean;
+  /** How the gated-DeltaNet layers are written (default `"opt"`, as the hub's -ONNX-OPT exports; see `Qwen35DeltaNetLayout`). */
+  deltaNet?: Qwen35DeltaNetLayout;
 }
 
 /** The large negative number masked attention scores get. */
 const MASKED = -1e9;
 
 /** The ONNX names and shapes of a Qwen3.5 graph's cache inputs, in layer order (what transformers.js 4.3.2 feeds). */
-export function qwen35CacheInputs(shape: Qwen35Shape): { name: string; dims: (number | string)[] }[] {
+export function qwen35CacheInputs(shape: Qwen35Shape, deltaNet: Qwen35DeltaNetLayout = "opt"): { name: string; dims: (number | string)[] }[] {
   const kv = ["batch_size", shape.keyValueHeads, "past_sequence_length", shape.headDim];
   return shape.layerTypes.flatMap((type, index) =>
     type === "full_attention"
@@ -43,7 +45,7 @@ export function qwen35CacheInputs(shape: Qwen35Shape): { name: string; dims: (nu
           { name: `past_key_values.${index}.value`, dims: kv },
         ]
       : [
-          { name: `past_conv.${index}`, dims: ["batch_size", qwen35ConvChannels(shape), shape.convKernel] },
+          { name: `past_conv.${index}`, dims: ["batch_size", qwen35ConvChannels(shape), qwen35ConvStateLength(shape, deltaNet)] },
           { name: `past_recurrent.${index}`, dims: ["batch_size", shape.linearValueHeads, shape.linearKeyHeadDim, shape.linearValueHeadDim] },
         ],
   );
@@ -57,7 +59,8 @@ export function qwen35CacheInputs(shape: Qwen35Shape): { name: string; dims: (nu
  *   [batch_size, total_sequence_length], `position_ids` [3, batch_size,
  *   sequence_length] (M-RoPE rows; equal for text), `num_logits_to_keep`
  *   (int64 scalar), and per layer i: `past_conv.i` [batch_size,
- *   convChannels, convKernel] + `past_recurrent.i` [batch_size, valueHeads,
+ *   convChannels, convKernel - 1] (`convKernel` in the closed-form layout)
+ *   + `past_recurrent.i` [batch_size, valueHeads,
  *   keyHeadDim, valueHeadDim] (linear attention), or
  *   `past_key_values.i.key/value` [batch_size, kvHeads,
  *   past_sequence_length, headDim] (full attention);
@@ -73,7 +76,7 @@ export function qwen35CacheInputs(shape: Qwen35Shape): { name: string; dims: (nu
  * input metadata, resolving only `batch_size` and zeroing the rest.
  */
 export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): OnnxGraph {
-  const { shape, format = "fp32", seed = 0 } = options;
+  const { shape, format = "fp32", seed = 0, deltaNet = "opt" } = options;
   assertQwen35Shape(shape);
   const graph = new OnnxGraphBuilder("qwen3_5_text");
   const int64 = (...values: number[]): string => graph.constant("int64", values);
@@ -84,7 +87,7 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
     : graph.input("input_ids", "int64", ["batch_size", "sequence_length"]);
   const attentionMask = graph.input("attention_mask", "int64", ["batch_size", "total_sequence_length"]);
   const positionIds = graph.input("position_ids", "int64", [3, "batch_size", "sequence_length"]);
-  const cache = new Map(qwen35CacheInputs(shape).map(({ name, dims }) => [name, graph.input(name, "float32", dims)]));
+  const cache = new Map(qwen35CacheInputs(shape, deltaNet).map(({ name, dims }) => [name, graph.input(name, "float32", dims)]));
   const logitsToKeep = (options.logitsToKeep ?? true) ? graph.input("num_logits_to_keep", "int64", []) : undefined;
 
   // Full attention: causal and padding mask over [past + new] keys.
@@ -111,7 +114,7 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
     hidden =
       type === "full_attention"
         ? addQwen35Attention(graph, { ...common, pastKey: cache.get(`past_key_values.${index}.key`)!, pastValue: cache.get(`past_key_values.${index}.value`)!, attentionBias, rotary })
-        : addQwen35LinearAttention(graph, { ...common, pastConv: cache.get(`past_conv.${index}`)!, pastRecurrent: cache.get(`past_recurrent.${index}`)!, newTokenMask, causal: newCausal });
+        : addQwen35LinearAttention(graph, { ...common, layout: deltaNet, pastConv: cache.get(`past_conv.${index}`)!, pastRecurrent: cache.get(`past_recurrent.${index}`)!, newTokenMask, causal: newCausal });
     // The SiLU MLP every Qwen3.5 layer ends with.
     const prefix = `model.layers.${index}`;
     const project = (x: string, name: string, inFeatures: number, outFeatures: number): string =>
@@ -125,7 +128,7 @@ export function buildQwen35DecoderGraph(options: Qwen35DecoderGraphOptions): Onn
   embedding.logits(logitsToKeep === undefined ? hidden : keepLastPositions(graph, hidden, logitsToKeep), "logits");
 
   graph.output("logits", "float32", ["batch_size", "logits_length", shape.vocabSize]);
-  for (const { name, dims } of qwen35CacheInputs(shape)) {
+  for (const { name, dims } of qwen35CacheInputs(shape, deltaNet)) {
     const present = name.startsWith("past_key_values.") ? name.replace("past_key_values.", "present.") : name.replace("past_", "present_");
     graph.output(present, "float32", dims.map((dim) => (dim === "past_sequence_length" ? "total_sequence_length" : dim)));
   }

@@ -8,7 +8,10 @@ import { buildQwen35DecoderGraph } from "./qwen35-decoder-graph.js";
 import { QWEN35_0_8B_SHAPE, TINY_QWEN35_SHAPE } from "./qwen35-shape.js";
 import { qwen35ShapedModel, tinyQwen35Model } from "./qwen35-shaped-model.js";
 import { QWEN35_CHAT_TEMPLATE } from "./qwen35-chat-template.js";
-import { totalWeightBytes } from "./write-onnx-model.js";
+import { totalWeightBytes, writeOnnxModel } from "./write-onnx-model.js";
+import { InferenceSession, Tensor as OrtTensor } from "onnxruntime-node";
+import { qwen35CacheInputs } from "./qwen35-decoder-graph.js";
+import type { Qwen35DeltaNetLayout } from "./qwen35-gated-deltanet-layer.js";
 
 // The Qwen3.5-shaped graph (Gated DeltaNet stand-in + gated attention, conv /
 // recurrent / KV caches) at the tiny shape through the real transformers.js
@@ -149,16 +152,17 @@ describe("qwen35ShapedModel (tiny)", () => {
       session.run = run;
     }
     const length = prompt().length;
-    // The first step's empty states, built from the session's input metadata.
+    // The first step's empty states, built from the session's input metadata:
+    // the conv state holds kernel - 1 = 3 inputs, as the hub's -ONNX-OPT exports' does.
     expect(fed[0]).toMatchObject({
       input_ids: [1, length],
       position_ids: [3, 1, length],
       num_logits_to_keep: [],
-      "past_conv.0": [1, 64, 4],
+      "past_conv.0": [1, 64, 3],
       "past_recurrent.0": [1, 4, 8, 8],
       "past_key_values.3.key": [1, 2, 0, 32],
     });
-    expect(fed[1]).toMatchObject({ input_ids: [1, 1], attention_mask: [1, length + 1], position_ids: [3, 1, 1], "past_conv.0": [1, 64, 4], "past_key_values.3.key": [1, 2, length, 32] });
+    expect(fed[1]).toMatchObject({ input_ids: [1, 1], attention_mask: [1, length + 1], position_ids: [3, 1, 1], "past_conv.0": [1, 64, 3], "past_key_values.3.key": [1, 2, length, 32] });
   });
 
   it("generates through the q8 graph (int8 MatMulInteger projections)", async () => {
@@ -243,11 +247,58 @@ describe("qwen35ShapedModel (0.8B shapes)", () => {
     const dims = (name: string) =>
       graph.inputs.find((input) => input.name === name)!.type!.tensorType!.shape!.dim!.map((dim) => (dim.dimParam ? dim.dimParam : Number(dim.dimValue)));
     expect(dims("position_ids")).toEqual([3, "batch_size", "sequence_length"]);
-    expect(dims("past_conv.0")).toEqual(["batch_size", 6144, 4]);
+    expect(dims("past_conv.0")).toEqual(["batch_size", 6144, 3]);
     expect(dims("past_recurrent.0")).toEqual(["batch_size", 16, 128, 128]);
     expect(dims("past_key_values.3.key")).toEqual(["batch_size", 2, "past_sequence_length", 256]);
     expect(graph.inputs.filter((input) => input.name!.startsWith("past_key_values.")).map((input) => input.name)).toHaveLength(12);
     expect(graph.inputs.filter((input) => input.name!.startsWith("past_recurrent.")).map((input) => input.name)).toHaveLength(18);
-    expect(totalWeightBytes(graph)).toBe(810_774_585);
+    expect(totalWeightBytes(graph)).toBe(810_774_517);
+  });
+
+  it("writes its gated-DeltaNet layers as -ONNX-OPT does: LinearAttention and CausalConvWithState, no Scan; the old layouts on request", () => {
+    const count = (layout: "opt" | "scan" | "closed-form") => {
+      const graph = buildQwen35DecoderGraph({ shape: QWEN35_0_8B_SHAPE, format: "q8", deltaNet: layout });
+      const counts = (type: string) => graph.nodes.filter((node) => node.opType === type).length;
+      return { scan: counts("Scan"), linearAttention: counts("LinearAttention"), causalConv: counts("CausalConvWithState") };
+    };
+    // 18 of the 0.8B's 24 layers are gated DeltaNet.
+    expect(count("opt")).toEqual({ scan: 0, linearAttention: 18, causalConv: 18 });
+    expect(count("scan")).toEqual({ scan: 18, linearAttention: 0, causalConv: 0 });
+    expect(count("closed-form")).toEqual({ scan: 0, linearAttention: 0, causalConv: 0 });
+    expect(buildQwen35DecoderGraph({ shape: QWEN35_0_8B_SHAPE, format: "q8", deltaNet: "scan" }).inputs.find((input) => input.name === "past_conv.0")!.type!.tensorType!.shape!.dim![2]!.dimValue).toBe(4);
+  });
+});
+
+describe("the gated-DeltaNet layouts (tiny shape, same weights)", () => {
+  /** Logits at every position and the first layer's recurrent state after `tokens` from empty caches, through onnxruntime-node. */
+  async function prefill(layout: Qwen35DeltaNetLayout, tokens: number[]): Promise<{ logits: Float32Array; state: Float32Array }> {
+    const path = join(root, `layouts-${layout}.onnx`);
+    writeOnnxModel(buildQwen35DecoderGraph({ shape: TINY_QWEN35_SHAPE, deltaNet: layout, seed: 3 }), { path, externalData: false });
+    const session = await InferenceSession.create(path);
+    const int64 = (values: number[], dims: number[]) => new OrtTensor("int64", BigInt64Array.from(values, BigInt), dims);
+    const feeds: Record<string, OrtTensor> = {
+      input_ids: int64(tokens, [1, tokens.length]),
+      attention_mask: int64(tokens.map(() => 1), [1, tokens.length]),
+      position_ids: int64([0, 1, 2].flatMap(() => tokens.map((_, index) => index)), [3, 1, tokens.length]),
+      num_logits_to_keep: int64([0], []),
+    };
+    for (const { name, dims } of qwen35CacheInputs(TINY_QWEN35_SHAPE, layout)) {
+      const resolved = dims.map((dim) => (dim === "batch_size" ? 1 : typeof dim === "string" ? 0 : dim));
+      feeds[name] = new OrtTensor("float32", new Float32Array(resolved.reduce((product, dim) => product * dim, 1)), resolved);
+    }
+    const outputs = await session.run(feeds);
+    await session.release();
+    return { logits: outputs.logits!.data as Float32Array, state: outputs["present_recurrent.0"]!.data as Float32Array };
+  }
+  const largestDifference = (left: Float32Array, right: Float32Array) => left.reduce((largest, value, index) => Math.max(largest, Math.abs(value - right[index]!)), 0);
+
+  it("-OPT's LinearAttention (gated_delta) gives what the Scan over positions gives; the closed form's simpler rule differs", async () => {
+    const tokens = [151_644, 872, 198, 2_610, 525, 264, 10_950, 17_847, 13, 151_645];
+    const [opt, scan, closedForm] = await Promise.all([prefill("opt", tokens), prefill("scan", tokens), prefill("closed-form", tokens)]);
+    expect(opt.logits).toHaveLength(tokens.length * TINY_QWEN35_SHAPE.vocabSize);
+    expect(largestDifference(opt.state, scan.state)).toBeLessThan(1e-4);
+    expect(largestDifference(opt.logits, scan.logits)).toBeLessThan(1e-3);
+    // Without the delta term the state differs: the comparison above can fail.
+    expect(largestDifference(opt.state, closedForm.state)).toBeGreaterThan(1e-3);
   });
 });
