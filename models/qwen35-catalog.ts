@@ -19,7 +19,10 @@
  * `com.microsoft` `LinearAttention` and `CausalConvWithState` operators
  * (microsoft/onnxruntime PR 27996) and keeps a conv cache of kernel-1 = 3
  * columns, which transformers.js builds from the graph's own input shapes
- * since 4.2 (PR 1657; package.json asks for ^4.3.2).
+ * since 4.2 (PR 1657; package.json asks for ^4.3.2). The project's
+ * Qwen3.5-shaped test models are exported the same way
+ * (models/test-models/qwen35-gated-deltanet-layer.ts), and
+ * `npm run bench:qwen35-prefill` prefills one of them in both layouts.
  * - All three are the multimodal layout (`Qwen3_5ForConditionalGeneration`;
  *   there is no "-Text-" -OPT repo): `AutoModelForCausalLM` loads it
  *   text-only, the `embed_tokens` and `decoder_model_merged` sessions, never
@@ -39,15 +42,25 @@
  * Qwen3.5 about 20x slower to first token than Qwen3 of the same size, and
  * that cost was the `Scan` (its 2026-08-14 comment: Scan-to-Identity
  * ablation takes the 4B's 252-position prefill from 13.99 s to 1.24 s). On
- * -OPT the prefill is one pass over the prompt, not one per position. With
+ * -OPT the prefill is one pass over the prompt, not a loop step per
+ * position (this project's bench, CPU only: the Scan layout 1.3-1.6x
+ * slower on the same model; README, "Model formats"). With
  * the first token no longer the wall, transformers.js is the better engine
  * for tool use: the tool-call constraint is exact only there, and web-llm
- * 0.2.86 refuses `tools` for Qwen3.5 (Hermes-only list). web-llm stays
- * second, and first on a GPU without `shader-f16` for the 4B.
+ * 0.2.86 refuses `tools` for Qwen3.5 (Hermes-only list). Decode was the
+ * other half of issue 1599's report (about 3x slower than Qwen3); -OPT's
+ * conv-cache operators gave "over 2x speedup for qwen3.5 decode"
+ * (transformers.js PR 1657), and -OPT's decode against web-llm's was not
+ * measured here (no GPU in this project's runs). web-llm stays second, and
+ * serves the 4B on a GPU without `shader-f16`.
  *
- * No CPU variant. -OPT has no int8 build, and its q4/q4f16 embedding is a
- * block-quantized Gather (`GatherBlockQuantized`), which the wasm build
- * transformers.js 4.3 loads (asyncify, what the worker serves) does not have
+ * No CPU variant. -OPT's own operators are not what stops it: the shaped
+ * test model exported with them loads and generates on the wasm build
+ * transformers.js 4.3 loads (asyncify, what the worker serves;
+ * models/test-models/qwen35-models.browser.test.ts). But -OPT has no int8
+ * build, and its q4/q4f16 embedding is one quantized Gather (a third-party
+ * description of the 0.8B's embed_tokens graph, not read here): ONNX
+ * Runtime's `GatherBlockQuantized`, which that wasm build does not have
  * (models/test-models/qwen35-quantized-export.browser.test.ts). The
  * originals' int8 builds fail there too: no GatherBlockQuantized kernel, and
  * with onnxruntime-web's plain build the 2B's first forward pass runs out of

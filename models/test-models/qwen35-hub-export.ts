@@ -20,7 +20,10 @@ import { totalWeightBytes } from "./write-onnx-model.js";
  * own). This module writes that as `com.microsoft` `GatherBlockQuantized`
  * (bits 8) and `MatMulNBits` (bits 8), the pair ONNX Runtime's 8-bit
  * weight quantizer writes; the hub files' node types themselves were not
- * readable here.
+ * readable here. Its gated-DeltaNet layers are written as the -ONNX-OPT
+ * exports write them (`buildQwen35DecoderGraph`'s default), where these
+ * files loop with `Scan`: the layout changes neither the weights' bytes nor
+ * the embedding's kernel, which is what this export is for.
  */
 
 /** Paths of the two sessions, as transformers.js names them for `dtype: "q8"` (suffix `_quantized`). */
