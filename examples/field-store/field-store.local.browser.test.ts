@@ -1,6 +1,7 @@
-// The Field Store as `npm start` serves it (the same Vite config, started in
-// process, test models on), in headless Chromium: a person's flow with the
-// scripted on-device model, through the real worker and engine.
+// The Field Store from the config `npm start` uses (built once per run, test
+// models on; examples/dev-server.browser.test.ts checks the dev server's own
+// compile), in headless Chromium: a person's flow with the scripted
+// on-device model, through the real worker and engine.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
@@ -24,7 +25,7 @@ describe("Field Store with the scripted on-device model", () => {
     mkdirSync(results, { recursive: true });
     await ensureTestModel(storeScriptedModel());
     await ensureTestModel(storeScriptedQwen35Model());
-    server = await serveExamples({ testModels: true, fromSource: true });
+    server = await serveExamples({ testModels: true });
     origin = server.origin;
     browser = await launchChromium({ webmcp: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
