@@ -13,7 +13,8 @@ import { totalWeightBytes } from "./write-onnx-model.js";
  * 4.3.2 loads for `dtype: "q8"` when config.json says
  * `Qwen3_5ForConditionalGeneration` (text only: no vision encoder).
  *
- * The hub's byte counts (models/qwen35-hub-files.json) fix the weight format:
+ * The hub's byte counts (../shared/hub/hub-facts.json, the original 2B and
+ * 4B repositories; the catalog no longer names them) fix the weight format:
  * every quantized tensor is params x 1.15625 bytes (8-bit values in blocks
  * of 32, a float32 scale and a uint8 zero point per block), and the
  * decoder's last chunk is exactly the embedding's size (an LM head of its
