@@ -15,7 +15,7 @@ const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.brows
  */
 const CHECKS = [
   "**/*.fuzz.test.{ts,tsx}",
-  "worker/tool-call-constraint/{grammar/number-range-rules,bounds/bounds-restriction,budget/completion-planner}.test.ts",
+  "worker/tool-call-constraint/{admitted-calls,grammar/number-range-rules,bounds/bounds-restriction,budget/completion-planner}.test.ts",
   "runtime/adapters/built-in/response-constraint.test.ts",
   "examples/readme.test.ts",
   "runtime/layer-rules.test.ts",

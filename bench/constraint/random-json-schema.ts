@@ -9,6 +9,11 @@
  * fractional, one-sided and exclusive bounds, negative ranges, enum members
  * holding `<`, nullable strings with bounds. No `pattern` or `format`: a
  * Qwen3.5 string value is raw text the constraint does not hold to a pattern.
+ * `loose` (off by default, so the seeded soundness runs draw what they drew)
+ * adds what issue 35 found refused: objects that admit unlisted keys
+ * (`additionalProperties` absent, `true` or a schema, `properties: {}`),
+ * `patternProperties`, schemas with no `type` (`{}`, `{ minimum: 0 }`),
+ * boundary numbers and `items: false`.
  */
 type Schema = Record<string, unknown>;
 
@@ -33,7 +38,24 @@ function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
 }
 
-function valueSchema(random: () => number, depth: number, extended: boolean): Schema {
+/** Issue 35's additions: what JSON Schema admits that the grammar once refused. */
+const LOOSE_VALUES: Schema[] = [
+  {},
+  { minimum: 0 },
+  { maxLength: 8 },
+  { type: "number", minimum: -1e15, maximum: 1e15 },
+  { type: "integer", minimum: 0, maximum: 0 },
+  { type: "integer", exclusiveMinimum: -1, exclusiveMaximum: 1 },
+  { type: "number", exclusiveMinimum: 0.5 },
+  { type: "array", items: false },
+  { type: ["integer", "string"] },
+  { type: "object" },
+  { type: "object", properties: {}, additionalProperties: true },
+  { type: "object", additionalProperties: { type: "integer", minimum: 1 } },
+];
+
+function valueSchema(random: () => number, depth: number, extended: boolean, loose = false): Schema {
+  if (loose && random() < 0.25) return pick(random, LOOSE_VALUES);
   const roll = random();
   if (roll < 0.22) {
     const schema: Schema = { type: "string" };
@@ -63,25 +85,29 @@ function valueSchema(random: () => number, depth: number, extended: boolean): Sc
     return { type: [pick(random, ["string", "integer"]), "null"] };
   }
   if (roll < 0.87 || depth >= 2) {
-    const schema: Schema = { type: "array", items: depth >= 2 ? { type: pick(random, ["string", "integer", "boolean"]) } : valueSchema(random, depth + 1, extended) };
+    const schema: Schema = { type: "array", items: depth >= 2 ? { type: pick(random, ["string", "integer", "boolean"]) } : valueSchema(random, depth + 1, extended, loose) };
     if (random() < 0.4) schema.maxItems = 1 + Math.floor(random() * 4);
     if (random() < 0.3) schema.minItems = 1;
     return schema;
   }
-  return objectSchema(random, depth + 1, extended);
+  return objectSchema(random, depth + 1, extended, loose);
 }
 
-function objectSchema(random: () => number, depth: number, extended: boolean): Schema {
-  const count = 1 + Math.floor(random() * (depth === 0 ? 4 : 3));
+/** What an object admits besides its properties, in loose mode: JSON Schema's default (absent), or said outright. */
+const LOOSE_ADDITIONAL: Schema[] = [{}, { additionalProperties: true }, { additionalProperties: { type: "string" } }, { additionalProperties: { type: "integer", minimum: 0 } }, { additionalProperties: { type: "string", maxLength: 8 } }, { additionalProperties: false }, { patternProperties: { "^x-": { type: "string" } } }, { patternProperties: { "^n[0-9]$": { type: "number" } }, additionalProperties: false }];
+
+function objectSchema(random: () => number, depth: number, extended: boolean, loose = false): Schema {
+  const count = (loose ? 0 : 1) + Math.floor(random() * (depth === 0 ? 4 : 3));
   const keys = [...new Set(Array.from({ length: count }, () => pick(random, KEYS)))];
-  const properties = Object.fromEntries(keys.map((key) => [key, valueSchema(random, depth, extended)]));
+  const properties = Object.fromEntries(keys.map((key) => [key, valueSchema(random, depth, extended, loose)]));
   const required = keys.filter(() => random() < 0.6);
-  return { type: "object", properties, ...(required.length && { required }), additionalProperties: false };
+  const rest = loose ? pick(random, LOOSE_ADDITIONAL) : { additionalProperties: false };
+  return { type: "object", properties, ...(required.length && { required }), ...rest };
 }
 
-/** `count` tools with random names (distinct) and random input schemas, from `seed` (`extended`: issue 25's additions, by default). */
-export function randomTools(seed: number, count: number, options: { extended?: boolean } = {}): { name: string; description: string; inputSchema: Schema }[] {
+/** `count` tools with random names (distinct) and random input schemas, from `seed` (`extended`: issue 25's additions, by default; `loose`: issue 35's, off by default). */
+export function randomTools(seed: number, count: number, options: { extended?: boolean; loose?: boolean } = {}): { name: string; description: string; inputSchema: Schema }[] {
   const random = seededRandom(seed);
   const names = [...NAMES].sort(() => random() - 0.5).slice(0, count);
-  return names.map((name) => ({ name, description: `Random tool ${name}.`, inputSchema: objectSchema(random, 0, options.extended ?? true) }));
+  return names.map((name) => ({ name, description: `Random tool ${name}.`, inputSchema: objectSchema(random, 0, options.extended ?? true, options.loose ?? false) }));
 }

@@ -41,7 +41,7 @@ export function callWalker(grammar: Pick<ToolCallGrammar, "syntax" | "tools" | "
   const tools = callableTools(grammar);
   if (grammar.syntax === "qwen-xml") return XmlWalker.for(tools);
   // `arguments` is resolved in the tool's own schema by a `$ref` to its root.
-  const readings = tools.map((tool) => ({ schema: { type: "object", properties: { name: { const: tool.name }, arguments: { $ref: "#" } } }, root: { type: "object", ...tool.inputSchema } }));
+  const readings = tools.map((tool) => ({ schema: { type: "object", properties: { name: { const: tool.name }, arguments: { $ref: "#" } }, additionalProperties: false }, root: { type: "object", ...tool.inputSchema } }));
   // A `</tool_call>` in a string would end the call for the parser (models/hermes-call-reader.ts): `<\/tool_call>` still can.
   return new HermesWalker(new JsonWalker({ readings, forbidden: new TextEncoder().encode(grammar.callClose) }));
 }

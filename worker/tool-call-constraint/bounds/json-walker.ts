@@ -2,7 +2,7 @@ import { countKeyword } from "../grammar/json-value-rules.js";
 import { alternativesOf, asSchema, resolveSchema, typesOf, type Schema } from "../grammar/schema-node.js";
 import type { JsonContext } from "./json-context.js";
 import { QUOTE, readStringByte, type Forbidden, type StringFrame } from "./json-string-frame.js";
-import { admitsKey, bounded, childrenOf, propertyByKey, stringLiterals } from "./schema-keys.js";
+import { admitsKey, bounded, childrenOf, memberSchema, stringLiterals } from "./schema-keys.js";
 
 // Re-exported: xml-walker.ts and call-walker.ts read them from here.
 export type { JsonContext } from "./json-context.js";
@@ -171,7 +171,7 @@ export class JsonWalker {
         } else if (top.phase === "colon") {
           if (byte !== 0x3a) return;
           const resolved = resolveSchema(top.schema, path.root) ?? {};
-          const child = propertyByKey(resolved).get(top.key) ?? asSchema(resolved.additionalProperties) ?? {};
+          const child = memberSchema(resolved, top.key);
           top.phase = "next";
           frames.push({ kind: "value", schema: child });
         } else if (byte === 0x2c) top.phase = "key";
@@ -235,7 +235,8 @@ export class JsonWalker {
       });
     } else if (byte === 0x7b && (types.includes("object") || exact)) frames.push({ kind: "object", schema: resolved, phase: "key", key: "", written: [] });
     else if (byte === 0x5b && (types.includes("array") || exact)) {
-      const items = resolved.items === undefined ? {} : (asSchema(resolved.items) ?? {});
+      // With `prefixItems`, `items` holds only the items after them: the bounds hold none (the grammar holds each).
+      const items = resolved.items === undefined || Array.isArray(resolved.prefixItems) ? {} : (asSchema(resolved.items) ?? {});
       frames.push({ kind: "array", items, count: 0, min: exact ? 0 : (countKeyword(resolved, "minItems") ?? 0), max: exact ? Infinity : (countKeyword(resolved, "maxItems") ?? Infinity), phase: "first" });
     } else if (byte !== QUOTE && byte !== 0x7b && byte !== 0x5b) frames.push({ kind: "scalar" });
     else return;

@@ -17,18 +17,53 @@ export function bounded(schema: Schema, root: Schema): boolean {
 
 /** The schemas of an object's values (its properties, and what else it admits). */
 export function childrenOf(schema: Schema): Schema[] {
-  const children = Object.values(asSchema(schema.properties) ?? {}).flatMap((value): Schema[] => {
+  const values = [...Object.values(asSchema(schema.properties) ?? {}), ...Object.values(asSchema(schema.patternProperties) ?? {}), schema.additionalProperties ?? {}];
+  return values.flatMap((value): Schema[] => {
     const child = asSchema(value);
     return child ? [child] : [];
   });
-  const more = asSchema(schema.additionalProperties);
-  return more ? [...children, more] : children;
 }
 
-/** Whether the grammar writes `key` (JSON-escaped bytes as chars) in an object of `schema`: a declared one, or any where undeclared ones are admitted. */
+/** Whether an object of `schema` admits keys it does not list (grammar/json-value-rules.ts's `#unlistedMember`). */
+function admitsUnlisted(schema: Schema): boolean {
+  return schema.additionalProperties !== false || Object.values(asSchema(schema.patternProperties) ?? {}).some((child) => asSchema(child) !== undefined);
+}
+
+/** Whether the grammar writes `key` (JSON-escaped bytes as chars) in an object of `schema`: a listed one (not `false`), or any other where unlisted ones are admitted. */
 export function admitsKey(schema: Schema, key: string): boolean {
-  if (!asSchema(schema.properties)) return schema.additionalProperties !== false;
-  return propertyByKey(schema).has(key) || asSchema(schema.additionalProperties) !== undefined && Object.keys(asSchema(schema.properties) ?? {}).length === 0;
+  if (propertyByKey(schema).has(key)) return true;
+  // A required key with no property is written as one of any value; a `false` property never.
+  if (listedKeys(schema).has(key)) return !Object.keys(asSchema(schema.properties) ?? {}).some((name) => encodeKey(name) === key);
+  return admitsUnlisted(schema);
+}
+
+/** A key as the walker reads it: JSON-escaped, its UTF-8 bytes as chars. */
+function encodeKey(key: string): string {
+  return String.fromCharCode(...new TextEncoder().encode(JSON.stringify(key).slice(1, -1)));
+}
+
+/**
+ * The schema the walker holds a member's value to: its property's, else
+ * `additionalProperties` (`{}` where `patternProperties` may apply instead:
+ * the grammar does not tell which, so neither do the bounds).
+ */
+export function memberSchema(schema: Schema, key: string): Schema {
+  const listed = propertyByKey(schema).get(key);
+  if (listed) return listed;
+  if (asSchema(schema.patternProperties)) return {};
+  return asSchema(schema.additionalProperties) ?? {};
+}
+
+const listedMaps = new WeakMap<Schema, Set<string>>();
+/** Every key the schema lists (a `false` property and a required key it has no property for too), as the walker reads keys: never an unlisted one. */
+function listedKeys(schema: Schema): Set<string> {
+  let set = listedMaps.get(schema);
+  if (!set) {
+    const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === "string") : [];
+    set = new Set([...Object.keys(asSchema(schema.properties) ?? {}), ...required].map(encodeKey));
+    listedMaps.set(schema, set);
+  }
+  return set;
 }
 
 /** The string members of an enum or const as the grammar writes them (grammar/json-value-rules.ts's `literalsOf`, quotes off, UTF-8 bytes as chars). */

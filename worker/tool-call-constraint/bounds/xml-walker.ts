@@ -1,6 +1,6 @@
-import { xmlParameters } from "../grammar/build-call-grammar.js";
+import { unlistedParameterSchema, xmlParameters } from "../grammar/build-call-grammar.js";
 import { countKeyword } from "../grammar/json-value-rules.js";
-import { readAlternative, readsAsText } from "../grammar/reads-as-text.js";
+import { isNullable, readAlternative, readsAsLooseText, readsAsText } from "../grammar/reads-as-text.js";
 import { resolveSchema, type Schema } from "../grammar/schema-node.js";
 import { JsonWalker, WHITESPACE_LIMIT, type JsonContext } from "./json-walker.js";
 
@@ -16,6 +16,8 @@ const pendingForm = (text: string) => (text.startsWith("\n") ? CLOSE.startsWith(
 interface XmlTool {
   root: Schema;
   parameters: Map<string, Schema>;
+  /** What an unlisted parameter's text is held to (grammar/build-call-grammar.ts's `unlistedParameterSchema`). */
+  unlisted?: Schema;
   longestKey: number;
 }
 
@@ -74,7 +76,8 @@ export class XmlWalker {
     const map = new Map<string, XmlTool>();
     for (const tool of tools) {
       const parameters = new Map(xmlParameters(tool.inputSchema).map(({ key, schema }) => [key, schema]));
-      map.set(tool.name, { root: tool.inputSchema, parameters, longestKey: Math.max(0, ...[...parameters.keys()].map((key) => encoder.encode(key).length)) });
+      const unlisted = unlistedParameterSchema(tool.inputSchema);
+      map.set(tool.name, { root: tool.inputSchema, parameters, ...(unlisted && { unlisted }), longestKey: Math.max(0, ...[...parameters.keys()].map((key) => encoder.encode(key).length)) });
     }
     return new XmlWalker(map);
   }
@@ -164,7 +167,8 @@ export class XmlWalker {
     }
     if (tag.startsWith(LINE_TAG)) {
       const key = new TextDecoder().decode(Uint8Array.from(tag.slice(LINE_TAG.length, -1), (char) => char.charCodeAt(0)));
-      this.#startValue(this.#tool?.parameters.get(key) ?? {});
+      // An unlisted parameter (the grammar admits one, first, where the schema allows text) is read as text.
+      this.#startValue(this.#tool?.parameters.get(key) ?? this.#tool?.unlisted ?? { type: "string" });
       return;
     }
     this.#state = tag === "</tool_call>" ? "done" : "between";
@@ -174,11 +178,13 @@ export class XmlWalker {
     const root = this.#tool?.root ?? {};
     const resolved = resolveSchema(schema, root) ?? {};
     this.#space = 0;
-    if (readsAsText(resolved)) {
-      const text = readAlternative(resolved);
+    if (readsAsText(resolved) || readsAsLooseText(resolved)) {
+      const text = readsAsText(resolved) ? readAlternative(resolved) : {};
       const exact = Array.isArray(text.enum);
-      const min = exact ? 0 : (countKeyword(text, "minLength") ?? 0);
-      const max = exact ? Infinity : (countKeyword(text, "maxLength") ?? Infinity);
+      // A nullable value may be `null` (the parser reads it as null, whatever the string's bounds).
+      const loose = exact || isNullable(resolved);
+      const min = loose ? 0 : (countKeyword(text, "minLength") ?? 0);
+      const max = loose ? Infinity : (countKeyword(text, "maxLength") ?? Infinity);
       this.#raw = { count: 0, min, max, pending: "", start: true, last: 0x3e, tag: -1, key: "", bounded: min > 0 || max < Infinity };
       this.#state = "raw";
       return;

@@ -16,6 +16,7 @@ const tools: ToolCallGrammar["tools"] = [
       type: "object",
       properties: { sku: { type: "string" }, quantity: { type: "integer", minimum: 13, maximum: 120 }, price: { type: "number", minimum: 0.01 }, gift: { type: "boolean" }, size: { type: "string", enum: ["S", "M", 'L "large"'] } },
       required: ["sku", "quantity"],
+      additionalProperties: false,
     },
   },
   { name: "place_order", inputSchema: { type: "object", properties: {} } },
@@ -46,7 +47,7 @@ const invalid = [
   ...[121, 122, 129, 200].map((quantity) => call("add_to_cart", { sku: "socks", quantity })), // above maximum (xgrammar's own range rule took 121-129)
   call("add_to_cart", { sku: "socks", quantity: 20, price: 0.009 }), // below a fractional minimum
   call("add_to_cart", { sku: "socks", quantity: 20, size: "XL" }), // not in the enum
-  call("add_to_cart", { sku: "socks", quantity: 20, colour: "red" }), // undeclared property
+  call("add_to_cart", { sku: "socks", quantity: 20, colour: "red" }), // undeclared property where additionalProperties is false
   call("ship", { address: { lines: [] } }), // nested required missing
   call("ship", { address: { city: "Oslo" }, tags: ["c"] }), // array item outside the enum
 ];
@@ -97,6 +98,43 @@ describe.each([
       const { plannerEbnf } = buildCallGrammar({ ...grammar, tools: set });
       expect(() => PlannerGrammar.fromEbnf(plannerEbnf)).not.toThrow();
     }
+  });
+});
+
+describe("buildCallGrammar: unlisted keys (JSON Schema: admitted unless additionalProperties is false)", () => {
+  const loose = [
+    { name: "get_weather", inputSchema: { type: "object", properties: {}, additionalProperties: true } },
+    { name: "note", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: { type: "string", maxLength: 4 } } },
+    { name: "search", inputSchema: { type: "object", properties: { query: { type: "string" }, limit: { type: "integer" } } } },
+  ];
+  const accepts = async (syntax: "hermes-json" | "qwen-xml", text: string) => {
+    const xgrammar = await loadXGrammar();
+    const grammar = await xgrammar.Grammar.fromEBNF(buildCallGrammar({ syntax, callOpen: "<tool_call>", callClose: "</tool_call>", tools: loose }).ebnf);
+    try {
+      return await xgrammar.Testings.isGrammarAcceptString(grammar, text.slice("<tool_call>".length));
+    } finally {
+      grammar.dispose();
+    }
+  };
+
+  test("Hermes JSON: unlisted keys anywhere among the listed ones, held to additionalProperties; a listed key only as itself", async () => {
+    expect(await accepts("hermes-json", formatToolCall(call("get_weather", { city: "NYC" })))).toBe(true);
+    expect(await accepts("hermes-json", formatToolCall(call("search", { units: { c: true }, query: "socks", page: 2, limit: 3, more: [1] })))).toBe(true);
+    expect(await accepts("hermes-json", formatToolCall(call("note", { tag: "abc", text: "hi", sku: "x" })))).toBe(true);
+    // additionalProperties' schema holds the value (a number is no string).
+    expect(await accepts("hermes-json", formatToolCall(call("note", { text: "hi", count: 3 })))).toBe(false);
+    // A listed key is never read as unlisted: `limit` must be an integer, and comes once.
+    expect(await accepts("hermes-json", formatToolCall(call("search", { query: "socks", limit: "three" })))).toBe(false);
+    expect(await accepts("hermes-json", '<tool_call>{"name": "search", "arguments": {"limit": 1, "query": "a", "limit": 2}}</tool_call>')).toBe(false);
+  });
+
+  test("Qwen3.5 XML: one unlisted text parameter, first (the parser reads a later one into the value before it)", async () => {
+    expect(await accepts("qwen-xml", formatXmlToolCall(call("get_weather", { city: "NYC" })))).toBe(true);
+    expect(await accepts("qwen-xml", formatXmlToolCall(call("note", { tag: "abc", text: "hi" })))).toBe(true);
+    expect(await accepts("qwen-xml", formatXmlToolCall(call("note", { text: "hi", tag: "abc" })))).toBe(false);
+    expect(await accepts("qwen-xml", formatXmlToolCall(call("get_weather", { city: "NYC", zip: "10001" })))).toBe(false);
+    // A listed key is never the unlisted one.
+    expect(await accepts("qwen-xml", "<tool_call>\n<function=note>\n<parameter=text>\na\n</parameter>\n<parameter=text>\nb\n</parameter>\n</function>\n</tool_call>")).toBe(false);
   });
 });
 

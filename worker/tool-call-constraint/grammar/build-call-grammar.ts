@@ -1,9 +1,10 @@
 import type { ToolCallGrammar } from "../../../models/model-format.js";
 import { countKeyword, JsonValueRules, type GrammarFlavor } from "./json-value-rules.js";
 import { rawEnumRule, rawTextRule } from "./raw-value-rules.js";
-import { isNullable, readAlternative, readsAsText } from "./reads-as-text.js";
+import { isNullable, readAlternative, readsAsLooseText, readsAsText } from "./reads-as-text.js";
 import { ebnfLiteral } from "./rename-ebnf-rules.js";
-import { asSchema, resolveSchema, type Schema } from "./schema-node.js";
+import { asSchema, isUnconstrained, resolveSchema, type Schema } from "./schema-node.js";
+import { unlistedKeyRule } from "./unlisted-key-rules.js";
 
 /** The grammar of one tool call's body, in both readings, and what it does not enforce. */
 export interface CallGrammar {
@@ -46,6 +47,43 @@ export function xmlParameters(schema: Schema): { key: string; schema: Schema; re
   });
 }
 
+/** Keywords that hold only values of another type than string: a string passes them whatever they say. */
+const NOT_FOR_STRINGS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired"]);
+
+/** Whether every string is valid against `value` (a schema): the only values an unlisted Qwen3.5 parameter can carry. */
+function admitsEveryString(value: unknown, root: Schema): boolean {
+  const schema = asSchema(value) && resolveSchema(asSchema(value)!, root);
+  if (!schema) return false;
+  if (isUnconstrained(schema)) return true;
+  const types = Array.isArray(schema.type) ? schema.type : typeof schema.type === "string" ? [schema.type] : ["string"];
+  return types.includes("string") && Object.keys(schema).every((key) => key === "type" || NOT_FOR_STRINGS.has(key) || isUnconstrained({ [key]: schema[key] }));
+}
+
+/**
+ * The schema an unlisted parameter's text is held to, where a Qwen3.5 call
+ * of a tool with this input schema may write one, as its first (undefined:
+ * it may not). The parser (vLLM's `qwen3_coder`,
+ * models/qwen35-value-scan.ts) reads an unlisted parameter's value as text
+ * (a string, whatever it holds), and ends a value only at a `</parameter>`
+ * followed by a listed key's tag, `</function>` or `</tool_call>`: an
+ * unlisted tag after a value is text of that value. So the one place an
+ * unlisted parameter is read as itself is first, alone, and only where the
+ * schema admits strings as its value (`additionalProperties` absent,
+ * `true`, or a string schema with at most length bounds; or a
+ * `patternProperties` schema that admits any string, the pattern not
+ * checked). Anything more (two unlisted keys, a
+ * number) would change the call's meaning, so the grammar admits no more.
+ */
+export function unlistedParameterSchema(schema: Schema): Schema | undefined {
+  const root = resolveSchema(schema, schema) ?? schema;
+  const additional = asSchema(root.additionalProperties);
+  const resolved = additional && resolveSchema(additional, schema);
+  // A string schema with length bounds only: held to them (bounds/ counts the text as for a listed one).
+  if (!root.patternProperties && resolved && resolved.type === "string" && Object.keys(resolved).every((key) => key === "type" || key === "minLength" || key === "maxLength" || isUnconstrained({ [key]: resolved[key] }))) return resolved;
+  const values = [...Object.values(asSchema(root.patternProperties) ?? {}), ...(root.additionalProperties === false ? [] : [root.additionalProperties ?? {}])];
+  return values.some((value) => admitsEveryString(value, schema)) ? { type: "string" } : undefined;
+}
+
 class ToolWarnings {
   readonly #found: string[] = [];
   add(keyword: string, path: string) {
@@ -84,8 +122,10 @@ function xmlValue(rules: Map<string, string>, flavor: GrammarFlavor, values: Jso
       if (members.some((member) => !member.includes("</parameter>"))) return rawEnumRule(members);
     }
     for (const keyword of ["pattern", "format"]) if (keyword in text) warnings.add(keyword, path);
-    return rawTextRule(rules, flavor, countKeyword(text, "minLength") ?? 0);
+    // A nullable value may be `null` (read as null whatever the string's bounds: bounds/ lets it through too).
+    return rawTextRule(rules, flavor, isNullable(resolved) ? 0 : (countKeyword(text, "minLength") ?? 0));
   }
+  if (readsAsLooseText(resolved)) return rawTextRule(rules, flavor, 0);
   // The parser types the value by its first non-null type (and reads null / None as null when nullable).
   // Held to the first non-null alternative: stricter than a union, never looser.
   const typed = readAlternative(resolved);
@@ -96,14 +136,29 @@ function xmlValue(rules: Map<string, string>, flavor: GrammarFlavor, values: Jso
   return `j_ws (${json}${booleans}${nulls}) j_ws ${ebnfLiteral("</parameter>")}`;
 }
 
-/** `<function=NAME>`, its `<parameter=KEY>VALUE</parameter>` in schema order (required ones always), `</function>`. */
+/** `<function=NAME>`, its `<parameter=KEY>VALUE</parameter>` in schema order (required ones always; one unlisted text parameter first where {@link unlistedParameterSchema}), `</function>`. */
 function xmlTool(rules: Map<string, string>, flavor: GrammarFlavor, tool: ToolCallGrammar["tools"][number], prefix: string, warnings: ToolWarnings): string {
   const values = new JsonValueRules({ flavor, root: tool.inputSchema, prefix: `${prefix}v`, rules, unenforced: (keyword, path) => warnings.add(keyword, path) });
-  const sequence = xmlParameters(tool.inputSchema).map(({ key, schema, required }, index) => {
+  const parameters = xmlParameters(tool.inputSchema);
+  const sequence = parameters.map(({ key, schema, required }, index) => {
     const name = `${prefix}p${index}`;
     rules.set(name, `j_ws ${ebnfLiteral(`<parameter=${key}>`)} ${xmlValue(rules, flavor, values, schema, tool.inputSchema, `properties/${key}`, warnings)}`);
     return required ? name : `${name}?`;
   });
+  const unlisted = unlistedParameterSchema(tool.inputSchema);
+  if (unlisted) {
+    // Any key but a listed one (a `>` ends the key for the parser), its value text.
+    const root = resolveSchema(tool.inputSchema, tool.inputSchema) ?? tool.inputSchema;
+    const listed = [...Object.keys(asSchema(root.properties) ?? {}), ...(Array.isArray(root.required) ? root.required.filter((key): key is string => typeof key === "string") : [])];
+    let count = 0;
+    const key = unlistedKeyRule({ listed, syntax: "xml", flavor, rules, name: (body) => {
+      const name = `${prefix}k${count++}`;
+      rules.set(name, body);
+      return name;
+    } });
+    rules.set(`${prefix}u`, `j_ws ${ebnfLiteral("<parameter=")} ${key} ${rawTextRule(rules, flavor, countKeyword(unlisted, "minLength") ?? 0)}`);
+    sequence.unshift(`${prefix}u?`);
+  }
   // `</function>` may be left out before `</tool_call>` (the parser ends the call at either).
   rules.set(`${prefix}call`, `${ebnfLiteral(`${tool.name}>`)}${sequence.length ? ` ${sequence.join(" ")}` : ""} j_ws (${ebnfLiteral("</function>")} j_ws)?`);
   return `${prefix}call`;

@@ -1,7 +1,8 @@
 import { toPythonStyleJson } from "../../../models/python-style-json.js";
 import { numberRange, numberRangeRules } from "./number-range-rules.js";
 import { ebnfLiteral } from "./rename-ebnf-rules.js";
-import { alternativesOf, asSchema, jsonTypeOf, resolveSchema, typesOf, unenforcedKeywords, type JsonType, type Schema } from "./schema-node.js";
+import { unlistedKeyRule } from "./unlisted-key-rules.js";
+import { alternativesOf, asSchema, isUnconstrained, jsonTypeOf, resolveSchema, typesOf, unenforcedKeywords, type JsonType, type Schema } from "./schema-node.js";
 
 /**
  * Which reader the grammar is for: xgrammar masks tokens with it (lengths
@@ -74,9 +75,9 @@ export interface JsonValueRulesOptions {
 
 /**
  * Our own JSON Schema to EBNF (xgrammar's dialect) for JSON values: any JSON
- * whitespace between tokens (bounds/ caps each run), properties in the
- * schema's order (required ones always, optional ones maybe; undeclared ones
- * never), exact integer and number ranges (number-range-rules.ts),
+ * whitespace between tokens (bounds/ caps each run), listed properties in
+ * the schema's order (required ones always, optional ones maybe), unlisted
+ * ones anywhere among them where the schema admits them, exact integer and number ranges (number-range-rules.ts),
  * enums, consts, nested objects and arrays, `anyOf` / `oneOf` as unions,
  * local `$ref`s (recursive ones too). Every keyword it does not enforce is
  * reported, never silently dropped.
@@ -105,6 +106,8 @@ export class JsonValueRules {
       this.#options.unenforced("false", path);
       return "j_any";
     }
+    // Not a rule of its own: a fresh `{}` (an array's absent `items`) would be named anew at each level, without end.
+    if (isUnconstrained(schema)) return "j_any";
     const known = this.#named.get(schema);
     if (known) return known;
     // Named before it is built, so a recursive reference finds it.
@@ -179,36 +182,59 @@ export class JsonValueRules {
     return this.#rule(`"\\"" ${"j_char ".repeat(minimum)}j_str_rest`);
   }
 
+  /**
+   * An object as JSON Schema has it: its listed properties in the schema's
+   * order (required ones always), and, unless `additionalProperties` is
+   * `false` with no `patternProperties`, unlisted members anywhere among them
+   * (any key but a listed one: unlisted-key-rules.ts), each value held to
+   * `additionalProperties` (absent or `true`: any value) or, where
+   * `patternProperties` is given, to any of it and them (which pattern a key
+   * matches is not told apart: reported, and admitted, never cut).
+   */
   #object(schema: Schema, path: string): string {
-    const properties = asSchema(schema.properties);
-    const additional = schema.additionalProperties;
-    if (!properties) {
-      if (additional === false) return '"{" j_ws "}"';
-      const members = asSchema(additional);
-      if (!members || Object.keys(members).length === 0) return "j_any_object";
-      const valueRule = this.value(members, at(path, "additionalProperties"));
-      const more = this.#repeat(`j_ws "," j_ws j_str j_ws ":" j_ws ${valueRule}`);
-      return `"{" j_ws (j_str j_ws ":" j_ws ${valueRule} ${more} j_ws)? "}"`;
-    }
+    const properties = asSchema(schema.properties) ?? {};
     const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === "string") : []);
     const entries = Object.entries(properties).filter(([, child]) => asSchema(child) !== undefined);
-    for (const key of required) if (!entries.some(([name]) => name === key)) entries.push([key, {}]);
-    // rest(i, first): the members from the i-th on; `first`: no member written yet (no comma before the next).
+    for (const key of required) if (!Object.hasOwn(properties, key)) entries.push([key, {}]);
+    const extra = this.#unlistedMember(schema, [...Object.keys(properties), ...required], path);
+    const comma = 'j_ws "," j_ws ';
+    let tail: string | undefined;
+    // rest(i, first): the members from the i-th listed one on; `first`: no member written yet (no comma before the next).
     const rest = new Map<string, string>();
     const restRule = (index: number, first: boolean): string => {
-      if (index === entries.length) return '""';
+      if (index === entries.length && !extra) return '""';
       const id = `${index}${first ? "f" : "n"}`;
       const cached = rest.get(id);
       if (cached) return cached;
       const name = `${this.#options.prefix}${this.#count++}`;
       rest.set(id, name);
+      if (index === entries.length) {
+        tail ??= this.#repeat(`${comma}${extra}`);
+        this.#options.rules.set(name, first ? `"" | ${extra} ${tail}` : tail);
+        return name;
+      }
       const [key, child] = entries[index]!;
       const member = `${ebnfLiteral(JSON.stringify(key))} j_ws ":" j_ws ${this.value(child, at(path, `properties/${key}`))}`;
-      const written = `${first ? "" : 'j_ws "," j_ws '}${member} ${restRule(index + 1, false)}`;
-      this.#options.rules.set(name, required.has(key) ? written : `${written} | ${restRule(index + 1, first)}`);
+      const alternatives = [`${first ? "" : comma}${member} ${restRule(index + 1, false)}`];
+      if (!required.has(key)) alternatives.push(restRule(index + 1, first));
+      if (extra) alternatives.push(`${first ? "" : comma}${extra} ${restRule(index, false)}`);
+      this.#options.rules.set(name, alternatives.join(" | "));
       return name;
     };
     return `"{" j_ws ${restRule(0, true)} j_ws "}"`;
+  }
+
+  /** One unlisted member (`"KEY": VALUE`) of an object of `schema`, or undefined where the schema admits none. */
+  #unlistedMember(schema: Schema, listed: string[], path: string): string | undefined {
+    const patterns = Object.entries(asSchema(schema.patternProperties) ?? {});
+    const values: [unknown, string][] = patterns.map(([pattern, child]) => [child, at(path, `patternProperties/${pattern}`)]);
+    if (schema.additionalProperties !== false) values.push([schema.additionalProperties ?? {}, at(path, "additionalProperties")]);
+    const admitted = values.filter(([child]) => asSchema(child) !== undefined);
+    if (!admitted.length) return undefined;
+    const rules = [...new Set(admitted.map(([child, where]) => this.value(child, where)))];
+    const value = rules.includes("j_any") ? "j_any" : rules.length === 1 ? rules[0]! : this.#rule(rules.join(" | "));
+    const key = unlistedKeyRule({ listed, syntax: "json", flavor: this.#options.flavor, rules: this.#options.rules, name: (body) => this.#rule(body) });
+    return this.#rule(`"\\"" ${key} j_ws ":" j_ws ${value}`);
   }
 
   #array(schema: Schema, path: string): string {
@@ -224,16 +250,18 @@ export class JsonValueRules {
 
 /**
  * How a value is written in JSON: compact, with Python's `", "` / `": "`, and
- * ASCII-escaped (`json.dumps`'s default). A `</` in a string is written `<\/`
- * (the same string to JSON): raw, a `</tool_call>` or `</parameter>` in it
- * would end the call or the value for the format's parser.
+ * ASCII-escaped (`json.dumps`'s default); each with a `</` in a string as
+ * it is and as `<\/` (the same string to JSON). Raw, a `</tool_call>` or
+ * `</parameter>` would end the call or the value for the format's parser:
+ * bounds/ refuses the closer in any string (json-string-frame.ts), so the
+ * raw form admits what a template writes (`"<b>bold</b>"` in a Qwen3.5 JSON
+ * value) and never a closer.
  */
 export function literalsOf(value: unknown): string[] {
   const safe = (text: string) => text.replace(/<\//g, "<\\/");
   const ascii = (text: string) => text.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const compact = safe(JSON.stringify(value));
-  const spaced = safe(toPythonStyleJson(value));
-  return [...new Set([compact, spaced, ascii(compact), ascii(spaced)])];
+  const forms = [JSON.stringify(value), toPythonStyleJson(value)].flatMap((form) => [form, ascii(form)]);
+  return [...new Set([...forms.map(safe), ...forms])];
 }
 
 /** Whether two alternatives could accept the same value (then `oneOf` is only enforced as `anyOf`). */

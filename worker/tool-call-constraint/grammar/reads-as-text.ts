@@ -49,3 +49,20 @@ export function isNullable(schema: Schema): boolean {
   const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []) as unknown[];
   return options.some((option) => !!option && typeof option === "object" && (option as Schema).type === "null");
 }
+
+/**
+ * Whether any text is a value the parser reads as valid-typed, though the
+ * schema is not read as text: no type at all (models/qwen35-parameter-value.ts
+ * reads JSON, else a Python literal, else the text), or a string type that
+ * is not the first (the first type is tried, and text it does not parse as
+ * stays a string: `type: ["integer", "string"]` reads `12` as 12 and
+ * `twelve` as "twelve"). Such a value is admitted as any text, unbounded:
+ * holding it to JSON would refuse a string the schema allows.
+ */
+export function readsAsLooseText(schema: Schema): boolean {
+  if (readsAsText(schema)) return false;
+  const options = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as unknown[] | undefined;
+  if (options) return options.some((option) => !!option && typeof option === "object" && ((option as Schema).type === undefined || (Array.isArray((option as Schema).type) ? ((option as Schema).type as unknown[]).includes("string") : (option as Schema).type === "string")));
+  if (Array.isArray(schema.type)) return schema.type.includes("string");
+  return schema.type === undefined && !Array.isArray(schema.enum) && !("const" in schema);
+}

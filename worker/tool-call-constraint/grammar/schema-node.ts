@@ -83,14 +83,14 @@ export function alternativesOf(schema: Schema): Schema[] | undefined {
   });
 }
 
-/** The types a schema allows: its `type`, else those its keywords imply, else all. */
+/**
+ * The types a schema allows: its `type`, else all. A keyword never implies a
+ * type in JSON Schema: `{ minimum: 0 }` admits `"text"` (the keyword only
+ * holds numbers), so reading one as a type would refuse valid values.
+ */
 export function typesOf(schema: Schema): JsonType[] {
   const declared = Array.isArray(schema.type) ? schema.type : typeof schema.type === "string" ? [schema.type] : undefined;
   if (declared) return TYPES.filter((type) => declared.includes(type));
-  if ("properties" in schema || "additionalProperties" in schema || "required" in schema) return ["object"];
-  if ("items" in schema || "minItems" in schema || "maxItems" in schema) return ["array"];
-  if ("minLength" in schema || "maxLength" in schema || "pattern" in schema) return ["string"];
-  if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].some((key) => key in schema)) return ["number"];
   return [...TYPES];
 }
 
@@ -100,6 +100,11 @@ export function jsonTypeOf(value: unknown): JsonType {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value as JsonType;
+}
+
+/** Whether `schema` admits every value (`{}`, `true`, annotations only): one shared rule, `j_any`. */
+export function isUnconstrained(schema: Schema): boolean {
+  return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"));
 }
 
 /** Keywords of `schema` that constrain values but are not enforced. */
