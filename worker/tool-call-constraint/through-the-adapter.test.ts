@@ -27,6 +27,21 @@ const FORMATS = [
   { format: "qwen3.5" as const, tag: "xml", layouts: XML_LAYOUTS },
 ];
 const ANSWER = "Done.";
+
+/**
+ * Issue 35's reproduction: a site's loose schemas (any arguments; one
+ * listed property and any others) and a model that writes arguments they
+ * do not list. The default constraint must hand them over unchanged.
+ */
+const LOOSE_TOOLS = [
+  { name: "get_weather", description: "Weather for a place.", inputSchema: { type: "object", properties: {}, additionalProperties: true } },
+  { name: "find_hotel", description: "Finds a hotel.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+];
+const LOOSE_CALLS = [
+  { format: "qwen3" as const, id: "adapter-loose-hermes", reply: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "NYC"}}\n</tool_call><tool_call>\n{"name": "find_hotel", "arguments": {"stars": 4, "city": "Oslo", "near": {"lat": 59.9, "lon": 10.7}}}\n</tool_call>', input: [{ name: "get_weather", input: { city: "NYC" } }, { name: "find_hotel", input: { stars: 4, city: "Oslo", near: { lat: 59.9, lon: 10.7 } } }] },
+  // Qwen3.5 XML: one unlisted parameter, first (what the format's parser can read as one: grammar/build-call-grammar.ts).
+  { format: "qwen3.5" as const, id: "adapter-loose-xml", reply: "<tool_call>\n<function=get_weather>\n<parameter=city>\nNYC\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=find_hotel>\n<parameter=near>\nthe harbour\n</parameter>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>", input: [{ name: "get_weather", input: { city: "NYC" } }, { name: "find_hotel", input: { near: "the harbour", city: "Oslo" } }] },
+];
 const modelId = (tag: string, index: number) => `adapter-layout-${tag}-${index}`;
 
 /** A catalog entry for a scripted model folder (the CPU path; Node reads the folder, so no files are listed). */
@@ -72,6 +87,7 @@ describe("constrained calls through createLocalAdapter (real engine client, host
         folder = dirname((await ensureTestModel(scriptedModel({ id: modelId(tag, index), replies: [layout, ANSWER], chatFormat: format }))).folder);
       }
     }
+    for (const { format, id, reply } of LOOSE_CALLS) await ensureTestModel(scriptedModel({ id, replies: [reply, ANSWER], chatFormat: format }));
     const engine = new TransformersEngine({ localModelPath: `${folder}/` });
     const host = createEngineHost({
       engines: { transformers: () => engine },
@@ -88,14 +104,15 @@ describe("constrained calls through createLocalAdapter (real engine client, host
   }, 120_000);
   afterAll(() => (detach(), client?.terminate()));
 
-  const adapterFor = async (id: string, format: "qwen3" | "qwen3.5", constrainToolCalls: boolean) => {
+  /** `constrainToolCalls` undefined: the adapter's default. */
+  const adapterFor = async (id: string, format: "qwen3" | "qwen3.5", constrainToolCalls: boolean | undefined) => {
     const key = `${id} ${constrainToolCalls}`;
     if (!adapters.has(key)) {
       const adapter = createLocalAdapter({
         id: `exactness-${key.replace(" ", "-")}`,
         catalog: { models: [entry(id, format)], rememberModel: false },
         worker: { host: client },
-        generation: { temperature: 0, maxNewTokens: 200, constrainToolCalls },
+        generation: { temperature: 0, maxNewTokens: 200, ...(constrainToolCalls !== undefined && { constrainToolCalls }) },
       });
       await adapter.prepare();
       adapters.set(key, adapter);
@@ -103,11 +120,11 @@ describe("constrained calls through createLocalAdapter (real engine client, host
     return adapters.get(key)!;
   };
 
-  const run = async (adapter: AgentAdapter) => {
+  const run = async (adapter: AgentAdapter, tools: AgentRunRequest["tools"] = LAYOUT_TOOLS) => {
     const called: { name: string; input: unknown }[] = [];
     const request: AgentRunRequest = {
       messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Buy socks" }] }],
-      tools: LAYOUT_TOOLS,
+      tools,
       signal: new AbortController().signal,
       callTool: async (call) => (called.push({ name: call.name, input: call.input }), { content: [{ type: "text", text: "OK." }] }),
     };
@@ -142,4 +159,15 @@ describe("constrained calls through createLocalAdapter (real engine client, host
       }
     }
   }, 240_000);
+
+  it.each(LOOSE_CALLS)("$format: a loose schema gets the model's unlisted arguments unchanged under the default constraint", async ({ format, id, input }) => {
+    const adapter = await adapterFor(id, format, undefined);
+    closedCalls = 0;
+    const { lines, called } = await run(adapter, LOOSE_TOOLS);
+    // The default constrains (createLocalAdapter's constrainToolCalls is on): it held both calls, and changed neither.
+    expect(closedCalls).toBe(2);
+    expect(called).toEqual(input);
+    expect(lines.filter((line) => line.startsWith("tool-error"))).toEqual([]);
+    expect(lines.at(-1)).toBe("finish stop");
+  }, 120_000);
 });
