@@ -151,17 +151,17 @@ describe("evaluateAgent on scripted adapters", () => {
     expect(await getModelContext().getTools()).toEqual([]);
   });
 
-  it("blames the site, with its message, for a tool double that throws and for a double named like one of the page's own tools", async () => {
+  it("blames the site, with its message, for a tool double that throws a TypeError and for a double named like one of the page's own tools", async () => {
     const throwing = defineAgentScenario({
       id: "throwing-double",
       messages: "Buy socks",
-      tools: () => [defineWebTool({ name: "add_to_cart", description: "Adds socks.", execute: () => { throw new Error("cart is not iterable"); } }), ...doubles().slice(1)],
+      tools: () => [defineWebTool({ name: "add_to_cart", description: "Adds socks.", execute: () => { throw new TypeError("cart is not iterable"); } }), ...doubles().slice(1)],
       calls: [{ tool: "add_to_cart" }, { tool: "place_order" }],
       answer: /ordered/i,
     });
     const report = await evaluateAgent({ agent, scenarios: [throwing], adapters: [scripted("right", () => shopping(1))] });
     expect(report.results[0]!.scenarios[0]!.attempts[0]!.failures).toEqual([
-      expect.objectContaining({ kind: "site-error", code: "tool_failed", message: expect.stringMatching(/^The tool double add_to_cart threw on \{"quantity":1\}: .*cart is not iterable\. That is the scenario's code, not the model/) }),
+      expect.objectContaining({ kind: "site-error", code: "tool_failed", message: expect.stringMatching(/^The tool double add_to_cart threw on \{"quantity":1\}: TypeError: cart is not iterable\. That is a bug in the scenario's code, not the model's call/) }),
     ]);
 
     // The page already has its own add_to_cart: the double of the same name is refused before the model runs.

@@ -66,17 +66,20 @@ describe("judgeScenarioRun: whose fault", () => {
     ]);
   });
 
-  it("a tool double that threw is the site's error (only doubles: the same code from a page tool is judged as before)", () => {
-    const threw: EvalCall = { tool: "add_to_cart", input: { quantity: 1 }, state: "error", error: "Error [tool_failed]: add_to_cart failed: cart is not iterable" };
+  it("a tool double that threw a bug's error (TypeError, ReferenceError…) is the site's error; a plain Error is the tool's answer to the model; a page tool is judged as before", () => {
+    const threw: EvalCall = { tool: "add_to_cart", input: { quantity: 1 }, state: "error", error: "Error [tool_failed]: add_to_cart failed: TypeError: cart is not iterable" };
     const run = { calls: [right[0]!, threw, right[2]!], answer: "ordered" };
     expect(judgeScenarioRun(scenario, { ...run, doubles: ["add_to_cart", "place_order"] })).toEqual([
       {
         kind: "site-error",
         code: "tool_failed",
         actual: 'add_to_cart with {"quantity":1}',
-        message: 'The tool double add_to_cart threw on {"quantity":1}: add_to_cart failed: cart is not iterable. That is the scenario\'s code, not the model: fix the double (one that should fail for the model returns toolErrorOutput(code, message) instead).',
+        message: 'The tool double add_to_cart threw on {"quantity":1}: TypeError: cart is not iterable. That is a bug in the scenario\'s code, not the model\'s call: fix the double.',
       },
     ]);
+    // The Field Store's doubles throw an Error to tell the model it called wrong, as its page tools do: the model's run, judged.
+    const told: EvalCall = { tool: "place_order", input: {}, state: "error", error: "Error [tool_failed]: place_order failed: place_order is on the cart page only: go_to cart first." };
+    expect(judgeScenarioRun(scenario, { calls: [right[0]!, told], answer: "ordered", doubles: ["add_to_cart", "place_order"] }).map((failure) => failure.kind)).toEqual(["wrong-tool"]);
     expect(judgeScenarioRun(scenario, run)).toEqual([]);
   });
 

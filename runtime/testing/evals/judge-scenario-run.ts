@@ -10,7 +10,7 @@ export interface ObservedRun {
   answer: string;
   /** How the run failed, when it did. */
   error?: { message: string; code?: string };
-  /** The names of the run's tool doubles (the scenario's `tools`): a call to one that threw (`Error [tool_failed]`) is the site's error. Default none. */
+  /** The names of the run's tool doubles (the scenario's `tools`): a call to one that threw a `TypeError`, `ReferenceError`… (`Error [tool_failed]: <tool> failed: TypeError: …`) is the site's error. Default none. */
   doubles?: readonly string[];
   /** The scenario's doubles could not be set up (its `tools` function threw, a double was refused: `duplicate_tool`), so the model never ran. */
   setupError?: { message: string; code?: string };
@@ -75,7 +75,9 @@ const show = (input: unknown) => {
  * Why a run of `scenario` failed: an empty list when it passed.
  *
  * The site's own code first: where the scenario's doubles could not be set
- * up, a double threw, or an answer or input predicate threw, the run says
+ * up, a double threw one of JavaScript's own errors (`TypeError`,
+ * `ReferenceError`…: a bug; a plain `Error` is the tool's answer to the
+ * model), or an answer or input predicate threw, the run says
  * so (`site-error`, with the thrown message) and nothing else, since it
  * measured the scenario's bug, not the model. A run stopped by the timeout
  * says `timeout` first, then only the forbidden calls it made: a run cut
@@ -155,17 +157,29 @@ function runError(error: NonNullable<ObservedRun["error"]>): EvalFailure {
   return { kind: "error", ...(error.code !== undefined && { code: error.code }), message: `The run failed${error.code ? ` (${error.code})` : ""}: ${error.message}` };
 }
 
-/** A failure per call to one of the run's doubles that threw (its result `Error [tool_failed]`). */
+/**
+ * JavaScript's own errors, as run-tool-call.ts names them in a call's error
+ * text (`<tool> failed: TypeError: …`): a double that throws one has a bug.
+ * A plain `Error` with a message is how a tool tells the model it called
+ * wrong (the Field Store's "go_to cart first"), on the page as in a double.
+ */
+const BUG = /^Error \[tool_failed\]: \S+ failed: ((?:Type|Reference|Range|Syntax|Eval|URI)Error: .*)$/s;
+
+/** A failure per call to one of the run's doubles that threw a bug's error (a `TypeError`, `ReferenceError`…). */
 function doublesThatThrew(run: ObservedRun): EvalFailure[] {
   const doubles = new Set(run.doubles ?? []);
-  return run.calls
-    .filter((call) => doubles.has(call.tool) && call.error !== undefined && readToolErrorCode(call.error) === "tool_failed")
-    .map((call) => ({
-      kind: "site-error",
-      code: "tool_failed",
-      actual: `${call.tool} with ${show(call.input)}`,
-      message: `The tool double ${call.tool} threw on ${show(call.input)}: ${sentence(call.error!.replace(/^Error \[tool_failed\]:\s*/, ""))} That is the scenario's code, not the model: fix the double (one that should fail for the model returns toolErrorOutput(code, message) instead).`,
-    }));
+  return run.calls.flatMap((call): EvalFailure[] => {
+    const bug = doubles.has(call.tool) && call.error !== undefined ? BUG.exec(call.error) : null;
+    if (!bug) return [];
+    return [
+      {
+        kind: "site-error",
+        code: "tool_failed",
+        actual: `${call.tool} with ${show(call.input)}`,
+        message: `The tool double ${call.tool} threw on ${show(call.input)}: ${sentence(bug[1]!)} That is a bug in the scenario's code, not the model's call: fix the double.`,
+      },
+    ];
+  });
 }
 
 /** Whether `text` passes; `{ threw }` where the scenario's predicate threw. */
