@@ -22,6 +22,12 @@ const log = (line: string) => {
   $("log").textContent += `${new Date().toISOString().slice(11, 19)} ${line}\n`;
 };
 let report: EvalReport | undefined;
+
+/** Where a run stands, on the body for a test or runner that waits (wait-for-eval-report.ts reads it when the report is late). */
+function progressed(state: "ready" | "running" | "done" | "failed", done?: number, total?: number) {
+  document.body.dataset.evalState = state;
+  if (total !== undefined) document.body.dataset.evalRuns = `${done} of ${total}`;
+}
 let controller: AbortController | undefined;
 
 function checkbox(name: string, value: string, text: string, detail: string, checked: boolean): string {
@@ -72,6 +78,7 @@ async function run(models: ModelsFile) {
   const total = entries.length * scenarios.length * runs;
   let done = 0;
   status.textContent = `Running ${total} runs…`;
+  progressed("running", 0, total);
   log(`run: ${scenarios.map((scenario) => scenario.id).join(", ")} on ${entries.map((entry) => entry.id).join(", ")}, ${runs} each`);
   try {
     const result = await evaluateAgent({
@@ -80,6 +87,7 @@ async function run(models: ModelsFile) {
       signal: controller.signal,
       onProgress: (progress) => {
         done++;
+        progressed("running", done, total);
         status.textContent = `${done} of ${total} runs done.`;
         log(`${progress.model.id} ${progress.scenario} run ${progress.run}/${progress.runs}: ${progress.passed ? "passed" : "failed"}`);
       },
@@ -87,8 +95,10 @@ async function run(models: ModelsFile) {
     show(result);
     status.textContent = `Done: ${Math.round(result.passRate * 100)} % of ${done} runs passed.`;
     for (const model of result.results) if (model.error) log(`${model.model.id}: ${model.error.message}`);
+    progressed("done", done, total);
     publishEvalReport(result);
   } catch (error) {
+    progressed("failed", done, total);
     status.textContent = `The evaluation failed: ${error instanceof Error ? error.message : String(error)}`;
     log(String(error));
   } finally {
@@ -130,4 +140,5 @@ $("report-a").addEventListener("change", () => void compare());
 $("report-b").addEventListener("change", () => void compare());
 if (params.get("runs")) $<HTMLInputElement>("runs").value = params.get("runs")!;
 document.body.dataset.ready = "true";
+progressed("ready");
 if (params.get("run") === "1") void run(models);

@@ -3,7 +3,7 @@
 // models, and the models' files are served where the page's entries point.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Connect, Plugin } from "vite";
+import type { Connect, Logger, Plugin } from "vite";
 import { modelFiles, TEST_MODELS_PATH } from "../../examples/model-files.js";
 import { evalModelEntries } from "./eval-model-entries.js";
 
@@ -28,51 +28,60 @@ async function ensureEvalModels(root: string): Promise<void> {
 /**
  * Serves the evals page at {@link EVALS_PATH} from this folder, its models'
  * list at `/evals/models.json` (after building the small test models), and
- * the test models' files at `/models/test/<id>/resolve/main/<file>`.
+ * the test models' files at `/models/test/<id>/resolve/main/<file>`. In a
+ * dev server it compiles the page on request; in Vite's preview server the
+ * page is a build (`buildEvalsPage` in runtime/test-support/fixture-builds.ts,
+ * served with `base: "/evals/"`) and this adds the models' routes.
  */
 export function serveEvalsPage(options: ServeEvalsPageOptions = {}): Plugin {
   const root = options.modelsRoot ?? defaultModelsRoot;
   const files = modelFiles({ testModelsRoot: root });
-  let ready: Promise<void> | undefined;
+  const routes = (logger: Logger): Connect.NextHandleFunction => {
+    const ready = ensureEvalModels(root);
+    ready.catch((error: unknown) => logger.error(`[evals] could not build the test models: ${String(error)}`));
+    return (request, response, next) => {
+      const url = (request.url ?? "").split("?")[0]!;
+      if (url === "/evals") {
+        response.statusCode = 302;
+        response.setHeader("location", EVALS_PATH);
+        return void response.end();
+      }
+      if (url === `${EVALS_PATH}models.json`) {
+        void ready.then(
+          () => {
+            response.setHeader("content-type", "application/json");
+            response.end(JSON.stringify(evalModelEntries(root, TEST_MODELS_PATH)));
+          },
+          (error: unknown) => next(error),
+        );
+        return;
+      }
+      next();
+    };
+  };
   return {
     name: "web-agents-evals-page",
     configureServer(server) {
-      ready = ensureEvalModels(root);
-      ready.catch((error: unknown) => server.config.logger.error(`[evals] could not build the test models: ${String(error)}`));
-      const handle: Connect.NextHandleFunction = (request, response, next) => {
+      server.middlewares.use(routes(server.config.logger));
+      server.middlewares.use((request, response, next) => {
         const url = (request.url ?? "").split("?")[0]!;
-        if (url === "/evals") {
-          response.statusCode = 302;
-          response.setHeader("location", EVALS_PATH);
-          return void response.end();
-        }
-        if (url === EVALS_PATH || url === `${EVALS_PATH}index.html`) {
-          const html = readFileSync(`${here}index.html`, "utf8").replace('src="./evals-page.ts"', `src="/@fs${here}evals-page.ts"`);
-          void server.transformIndexHtml(url, html).then(
-            (transformed) => {
-              // Vite's server.headers (COOP/COEP: WASM threads) reach only the responses it makes itself.
-              for (const [name, value] of Object.entries(server.config.server.headers ?? {})) if (value !== undefined) response.setHeader(name, value);
-              response.setHeader("content-type", "text/html");
-              response.end(transformed);
-            },
-            (error: unknown) => next(error),
-          );
-          return;
-        }
-        if (url === `${EVALS_PATH}models.json`) {
-          void ready!.then(
-            () => {
-              response.setHeader("content-type", "application/json");
-              response.end(JSON.stringify(evalModelEntries(root, TEST_MODELS_PATH)));
-            },
-            (error: unknown) => next(error),
-          );
-          return;
-        }
-        next();
-      };
-      server.middlewares.use(handle);
+        if (url !== EVALS_PATH && url !== `${EVALS_PATH}index.html`) return next();
+        const html = readFileSync(`${here}index.html`, "utf8").replace('src="./evals-page.ts"', `src="/@fs${here}evals-page.ts"`);
+        void server.transformIndexHtml(url, html).then(
+          (transformed) => {
+            // Vite's server.headers (COOP/COEP: WASM threads) reach only the responses it makes itself.
+            for (const [name, value] of Object.entries(server.config.server.headers ?? {})) if (value !== undefined) response.setHeader(name, value);
+            response.setHeader("content-type", "text/html");
+            response.end(transformed);
+          },
+          (error: unknown) => next(error),
+        );
+      });
       (files.configureServer as (server: unknown) => void)(server);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(routes(server.config.logger));
+      (files.configurePreviewServer as (server: unknown) => void)(server);
     },
   };
 }

@@ -62,20 +62,20 @@ function current(output: string, stamp: string): string | undefined {
  * Runs `build` into a scratch folder, stamps it and renames it to `output`:
  * a build cut short leaves nothing that looks current.
  */
-async function buildInto(output: string, build: (outDir: string) => Promise<unknown>): Promise<string> {
-  const found = current(output, sourcesStamp());
+async function buildInto(output: string, build: (outDir: string) => Promise<unknown>, stamp = sourcesStamp()): Promise<string> {
+  const found = current(output, stamp);
   if (found) return found;
   const scratch = `${output}.${process.pid}.${Date.now()}`;
   mkdirSync(BUILDS, { recursive: true });
   await build(scratch);
-  writeFileSync(join(scratch, STAMP), sourcesStamp());
+  writeFileSync(join(scratch, STAMP), stamp);
   rmSync(output, { recursive: true, force: true });
   try {
     renameSync(scratch, output);
   } catch (error) {
     // Another process put a build there first: theirs is as good.
     rmSync(scratch, { recursive: true, force: true });
-    if (!current(output, sourcesStamp())) throw error;
+    if (!current(output, stamp)) throw error;
   }
   return output;
 }
@@ -124,14 +124,56 @@ export async function buildExamples(testModels: boolean): Promise<string> {
   );
 }
 
+/** The evals page's sources (bench/evals/), which `sourcesStamp` leaves out. */
+const EVALS_PAGE = join(repoRoot, "bench", "evals");
+const EVALS_OUTPUT = join(BUILDS, "bench__evals");
+
+/** The evals page's fingerprint: the sources `stamp` covers, and its own folder's files. */
+function evalsPageStamp(stamp: string): string {
+  const hash = createHash("sha256").update(stamp);
+  for (const file of filesUnder(["bench/evals"]).filter((path) => /\.(ts|html)$/.test(path))) hash.update(file).update("\0").update(readFileSync(join(repoRoot, file))).update("\0");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** The evals page's build (bench/evals/serve-evals-page.ts serves it) when it is current, else undefined. */
+export function currentEvalsPageBuild(stamp = sourcesStamp()): string | undefined {
+  return current(EVALS_OUTPUT, evalsPageStamp(stamp));
+}
+
 /**
- * Builds every fixture and both examples builds that have no current build,
+ * Builds the evals page (bench/evals/index.html) on the config `npm start`
+ * serves it with, as the examples are built, for the path it is served at
+ * (`/evals/`): what the dev server's transformIndexHtml does to it on
+ * request (its module script compiled, the package aliased), done once.
+ */
+export async function buildEvalsPage(): Promise<string> {
+  const { examplesConfig } = await import("../../examples/examples-config.js");
+  const config = examplesConfig({ env: {}, argv: [], printUrls: false });
+  return buildInto(
+    EVALS_OUTPUT,
+    (outDir) =>
+      build({
+        ...config,
+        root: EVALS_PAGE,
+        base: "/evals/",
+        configFile: false,
+        mode: "development",
+        logLevel: "error",
+        build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: Infinity, rollupOptions: { input: join(EVALS_PAGE, "index.html") } },
+      }),
+    evalsPageStamp(sourcesStamp()),
+  );
+}
+
+/**
+ * Builds every fixture, both examples builds and the evals page that have no current build,
  * two at a time (the machines have two cores); returns how many were built.
  */
 export async function buildFixtures(folders = fixtureFolders()): Promise<number> {
   const queue: (() => Promise<string>)[] = [
     ...folders.filter((folder) => !currentBuild(folder)).map((folder) => () => buildFixture(folder)),
     ...[true, false].filter((testModels) => !currentExamplesBuild(testModels)).map((testModels) => () => buildExamples(testModels)),
+    ...(currentEvalsPageBuild() ? [] : [buildEvalsPage]),
   ];
   const stale = queue.length;
   const worker = async () => {
