@@ -36,7 +36,7 @@ export function watchContext(context: BrowserContext): void {
 }
 
 /** What a page shows of its progress: the body's data attributes, its status lines, and the document's title. */
-function readProgress(): { title: string; body: Record<string, string>; status: string[] } {
+function readProgress(): { title: string; body: Record<string, string | undefined>; status: string[] } {
   const status = [...document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')]
     .map((element) => (element.textContent ?? "").trim().slice(0, 200))
     .filter(Boolean)
