@@ -26,6 +26,7 @@ export default defineConfig({
           { text: "Call an agent", link: "/guide/call-an-agent" },
           { text: "Run on the device", link: "/guide/run-on-the-device" },
           { text: "Cloud fallback and /api/chat", link: "/guide/cloud-and-api-chat" },
+          { text: "Tool policy and safety", link: "/guide/tool-policy" },
         ],
       },
       {
