@@ -35,6 +35,7 @@ export default defineConfig({
           { text: "Adapter types", link: "/api/adapter-types" },
           { text: "createCloudAdapter", link: "/api/create-cloud-adapter" },
           { text: "createLocalAdapter", link: "/api/create-local-adapter" },
+          { text: "defineModel and the catalogs", link: "/api/define-model" },
           { text: "createFallbackAdapter", link: "/api/create-fallback-adapter" },
           { text: "createBuiltInAdapter", link: "/api/create-built-in-adapter" },
           { text: "useAgentSession", link: "/api/use-agent-session" },
