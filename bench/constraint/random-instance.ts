@@ -83,6 +83,11 @@ export function randomInstance(random: () => number, schema: unknown, root: Sche
     case "null":
       return null;
     case "array": {
+      if (Array.isArray(node.prefixItems)) {
+        const prefix = node.prefixItems.slice(0, Math.floor(random() * (node.prefixItems.length + 1))).map((item) => randomInstance(random, item, root, depth + 1));
+        const more = prefix.length === node.prefixItems.length && node.items !== false ? Math.floor(random() * 3) : 0;
+        return [...prefix, ...Array.from({ length: more }, () => randomInstance(random, node.items ?? {}, root, depth + 1))];
+      }
       if (node.items === false) return [];
       const min = typeof node.minItems === "number" ? node.minItems : 0;
       const max = typeof node.maxItems === "number" ? node.maxItems : 4;

@@ -13,7 +13,7 @@
  * adds what issue 35 found refused: objects that admit unlisted keys
  * (`additionalProperties` absent, `true` or a schema, `properties: {}`),
  * `patternProperties`, schemas with no `type` (`{}`, `{ minimum: 0 }`),
- * boundary numbers and `items: false`.
+ * boundary numbers, `items: false` and `prefixItems`.
  */
 type Schema = Record<string, unknown>;
 
@@ -48,6 +48,8 @@ const LOOSE_VALUES: Schema[] = [
   { type: "integer", exclusiveMinimum: -1, exclusiveMaximum: 1 },
   { type: "number", exclusiveMinimum: 0.5 },
   { type: "array", items: false },
+  { type: "array", prefixItems: [{ type: "string" }, { type: "integer", minimum: 0 }], items: { type: "boolean" } },
+  { type: "array", prefixItems: [{ type: "number" }], items: false },
   { type: ["integer", "string"] },
   { type: "object" },
   { type: "object", properties: {}, additionalProperties: true },

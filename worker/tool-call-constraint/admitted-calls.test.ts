@@ -18,8 +18,8 @@ describe("admitted calls: the constraint refuses no valid instance", () => {
 
   it.each(["qwen3", "qwen3.5"] as const)("%s: every layout the parser reads as the instance is admitted unchanged", async (format) => {
     const run = await admittedCalls({ xgrammar, format, toolSets: 40, instancesPerTool: 20, seed: format === "qwen3" ? 35 : 36 });
-    console.log(`${format}: ${run.instances} instances, ${run.calls} calls, ${run.admitted} admitted, ${run.refused} refused; not readable back by the parser: ${JSON.stringify(run.unwritable)}`);
+    console.log(`${format}: ${run.instances} instances, ${run.calls} calls, ${run.admitted} admitted, ${run.refused} refused; not readable back by the parser: ${JSON.stringify(run.unwritable)}; known refusals, not run: ${JSON.stringify(run.known)}`);
     expect(run.failures).toEqual([]);
     expect(run.instances).toBeGreaterThan(1000);
-  }, 120_000);
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { unlistedParameterSchema, xmlParameters } from "../grammar/build-call-grammar.js";
 import { countKeyword } from "../grammar/json-value-rules.js";
-import { isNullable, readAlternative, readsAsLooseText, readsAsText } from "../grammar/reads-as-text.js";
+import { readAlternative, readsAsLooseText, readsAsText } from "../grammar/reads-as-text.js";
 import { resolveSchema, type Schema } from "../grammar/schema-node.js";
 import { JsonWalker, WHITESPACE_LIMIT, type JsonContext } from "./json-walker.js";
 
@@ -181,10 +181,8 @@ export class XmlWalker {
     if (readsAsText(resolved) || readsAsLooseText(resolved)) {
       const text = readsAsText(resolved) ? readAlternative(resolved) : {};
       const exact = Array.isArray(text.enum);
-      // A nullable value may be `null` (the parser reads it as null, whatever the string's bounds).
-      const loose = exact || isNullable(resolved);
-      const min = loose ? 0 : (countKeyword(text, "minLength") ?? 0);
-      const max = loose ? Infinity : (countKeyword(text, "maxLength") ?? Infinity);
+      const min = exact ? 0 : (countKeyword(text, "minLength") ?? 0);
+      const max = exact ? Infinity : (countKeyword(text, "maxLength") ?? Infinity);
       this.#raw = { count: 0, min, max, pending: "", start: true, last: 0x3e, tag: -1, key: "", bounded: min > 0 || max < Infinity };
       this.#state = "raw";
       return;

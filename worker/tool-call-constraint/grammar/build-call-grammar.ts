@@ -122,8 +122,7 @@ function xmlValue(rules: Map<string, string>, flavor: GrammarFlavor, values: Jso
       if (members.some((member) => !member.includes("</parameter>"))) return rawEnumRule(members);
     }
     for (const keyword of ["pattern", "format"]) if (keyword in text) warnings.add(keyword, path);
-    // A nullable value may be `null` (read as null whatever the string's bounds: bounds/ lets it through too).
-    return rawTextRule(rules, flavor, isNullable(resolved) ? 0 : (countKeyword(text, "minLength") ?? 0));
+    return rawTextRule(rules, flavor, countKeyword(text, "minLength") ?? 0);
   }
   if (readsAsLooseText(resolved)) return rawTextRule(rules, flavor, 0);
   // The parser types the value by its first non-null type (and reads null / None as null when nullable).

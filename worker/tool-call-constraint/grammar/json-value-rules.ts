@@ -238,13 +238,31 @@ export class JsonValueRules {
   }
 
   #array(schema: Schema, path: string): string {
-    if (Array.isArray(schema.prefixItems)) this.#options.unenforced("prefixItems", path);
+    if (Array.isArray(schema.prefixItems)) return this.#tuple(schema, schema.prefixItems, path);
     if (schema.items === false) return '"[" j_ws "]"';
     const items = this.value(schema.items === undefined ? {} : schema.items, at(path, "items"));
     const more = this.#repeat(`j_ws "," j_ws ${items}`);
     const minimum = this.#options.flavor === "planner" ? (countKeyword(schema, "minItems") ?? 0) : 0;
     if (minimum === 0) return `"[" j_ws (${items} ${more} j_ws)? "]"`;
     return `"[" j_ws ${items} ${'j_ws "," j_ws '.concat(items, " ").repeat(minimum - 1)}${more} j_ws "]"`;
+  }
+  /**
+   * An array with `prefixItems`: its first items each held to their own
+   * schema (any prefix of them may be written), the rest to `items` (none
+   * where it is `false`). Counts are left to bounds/ (the planner's
+   * shortest end may close it short of `minItems`, which bounds/ then holds).
+   */
+  #tuple(schema: Schema, prefixItems: unknown[], path: string): string {
+    // A `false` prefix schema admits no item there: the array ends before it.
+    const end = prefixItems.findIndex((item) => asSchema(item) === undefined);
+    const prefix = (end === -1 ? prefixItems : prefixItems.slice(0, end)).map((item, index) => this.value(item, at(path, `prefixItems/${index}`)));
+    const rest = end !== -1 || schema.items === false ? undefined : this.value(schema.items ?? {}, at(path, "items"));
+    // after(i): what may follow the i-th item.
+    let after = rest ? this.#repeat(`j_ws "," j_ws ${rest}`) : '""';
+    for (let index = prefix.length - 1; index >= 1; index--) after = this.#rule(`"" | j_ws "," j_ws ${prefix[index]} ${after}`);
+    const first = prefix[0] ?? rest;
+    if (!first) return '"[" j_ws "]"';
+    return `"[" j_ws (${first} ${after} j_ws)? "]"`;
   }
 }
 

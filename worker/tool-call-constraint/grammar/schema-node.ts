@@ -18,6 +18,7 @@ export const ENFORCED = new Set([
   "required",
   "additionalProperties",
   "items",
+  "prefixItems",
   "minItems",
   "maxItems",
   "minLength",
