@@ -51,6 +51,7 @@ export default defineConfig({
           { text: "callModelContextTool", link: "/api/call-model-context-tool" },
           { text: "createChatHandler", link: "/api/create-chat-handler" },
           { text: "createScriptedAdapter", link: "/api/create-scripted-adapter" },
+          { text: "Evaluate your agent", link: "/api/evaluate-agent" },
           { text: "Errors and codes", link: "/api/errors" },
         ],
       },
