@@ -97,8 +97,8 @@ export interface CatalogEntry {
   /**
    * Engines in order of preference among this model's variants of equal rank,
    * where the adapter's `engines` option names none (see `resolveVariant`).
-   * Default `["transformers", "web-llm"]`. The Qwen3.5 entries prefer
-   * web-llm: transformers.js runs Qwen3.5 on WebGPU far more slowly.
+   * Default `["transformers", "web-llm"]`. The Qwen3.5 entries say so
+   * themselves, with why (models/qwen35-catalog.ts).
    */
   engines?: readonly EngineKind[];
   /** In order of preference among variants of equal rank (see `resolveVariant`). */

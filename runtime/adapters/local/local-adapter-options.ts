@@ -29,7 +29,7 @@ export interface LocalCatalogOptions {
    * downloaded loads with the network off.
    */
   rememberModel?: string | false;
-  /** Engine preference among variants of the same rank. Default `["transformers", "web-llm"]`. */
+  /** Engine preference among variants of the same rank. Default: each catalog entry's own `engines`, else `["transformers", "web-llm"]`. */
   engines?: ResolveVariantOptions["engines"];
   /** Load a model that is already on this device as soon as it is selected (no network). Default true. */
   autoLoad?: boolean;
