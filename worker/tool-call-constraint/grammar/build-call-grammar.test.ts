@@ -170,3 +170,37 @@ describe("buildCallGrammar: what it does not enforce, and recursion", () => {
     for (const format of ["qwen3", "qwen3.5"] as const) expect(buildCallGrammar(modelFormat(format).grammar(LAYOUT_TOOLS)).ebnf).toContain("root ::=");
   });
 });
+
+describe("buildCallGrammar: keywords read as JSON Schema reads them", () => {
+  const accepts = async (inputSchema: Record<string, unknown>, args: Record<string, unknown>) => {
+    const xgrammar = await loadXGrammar();
+    const grammar = await xgrammar.Grammar.fromEBNF(buildCallGrammar({ syntax: "hermes-json", callOpen: "<tool_call>", callClose: "</tool_call>", tools: [{ name: "t", inputSchema }] }).ebnf);
+    try {
+      return await xgrammar.Testings.isGrammarAcceptString(grammar, formatToolCall(call("t", args)).slice("<tool_call>".length));
+    } finally {
+      grammar.dispose();
+    }
+  };
+
+  test("a keyword implies no type: `{ minimum: 0 }` admits a string, and still holds a number", async () => {
+    const schema = { type: "object", properties: { v: { minimum: 0 } }, additionalProperties: false };
+    expect(await accepts(schema, { v: "text" })).toBe(true);
+    expect(await accepts(schema, { v: 3 })).toBe(true);
+    expect(await accepts(schema, { v: -1 })).toBe(false);
+  });
+
+  test("prefixItems: each its own schema, `items` the rest (none where false)", async () => {
+    const schema = { type: "object", properties: { p: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: { type: "boolean" } }, q: { type: "array", prefixItems: [{ type: "integer" }], items: false } }, additionalProperties: false };
+    expect(await accepts(schema, { p: ["a", 1, true, false], q: [2] })).toBe(true);
+    expect(await accepts(schema, { p: ["a"], q: [] })).toBe(true);
+    expect(await accepts(schema, { p: [1] })).toBe(false);
+    expect(await accepts(schema, { p: ["a", 1, 2] })).toBe(false);
+    expect(await accepts(schema, { q: [1, 2] })).toBe(false);
+  });
+
+  test("a $ref's properties and its siblings' are both read (either's additionalProperties: false keeps the other's keys)", async () => {
+    const schema = { type: "object", properties: { o: { $ref: "#/$defs/base", properties: { b: { type: "integer" } } } }, $defs: { base: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false } } };
+    expect(await accepts(schema, { o: { a: "x" } })).toBe(true);
+    expect(await accepts(schema, { o: { a: 1 } })).toBe(false);
+  });
+});

@@ -53,9 +53,28 @@ export function resolveSchema(schema: Schema, root: Schema, seen = new Set<Schem
     const { $ref, allOf, ...siblings } = current;
     const target = typeof $ref === "string" ? lookup(root, $ref) : asSchema((allOf as unknown[])[0]);
     if (!target) return undefined;
-    current = { ...target, ...siblings, ...(typeof $ref === "string" && Array.isArray(allOf) ? { allOf } : {}) };
+    current = { ...target, ...siblings, ...mergedMembers(target, siblings), ...(typeof $ref === "string" && Array.isArray(allOf) ? { allOf } : {}) };
   }
   return current;
+}
+
+/**
+ * `properties` and `patternProperties` of both sides of a merge, the
+ * siblings' schema kept for a key both list. Keeping one side's whole map
+ * would refuse what the other lists where either says
+ * `additionalProperties: false` (a `$ref` to `{properties: {a},
+ * additionalProperties: false}` beside `properties: {b}` admits `{a: 1}`).
+ * Any other keyword on both sides keeps the siblings' one: looser than
+ * both together, never stricter.
+ */
+function mergedMembers(target: Schema, siblings: Schema): Schema {
+  const merged: Schema = {};
+  for (const key of ["properties", "patternProperties"]) {
+    const mine = asSchema(siblings[key]);
+    const theirs = asSchema(target[key]);
+    if (mine && theirs) merged[key] = { ...theirs, ...mine };
+  }
+  return merged;
 }
 
 function lookup(root: Schema, reference: string): Schema | undefined {
