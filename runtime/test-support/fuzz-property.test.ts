@@ -13,7 +13,7 @@ const busy = (ms: number) => {
 };
 
 describe("fuzzProperty", () => {
-  it("fails a case that takes over 100 ms on its own (800 ms of busy work: the limit grows only with the load measured now)", () => {
+  it("fails a case that takes over 100 ms on its own (800 ms of busy work: the limit grows only by how much slower this machine runs a fixed workload)", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     let failure: unknown;
     try {
