@@ -58,6 +58,9 @@ const wrongValue = (schema: Schema): unknown => (schema.type === "object" ? 7 : 
 
 const call = (tool: string, args: unknown) => ({ calls: [{ tool, arguments: args }] });
 
+/** CPU-bound runs over 200 tool sets: about 5 s here, so a machine 3x slower on a shared core keeps half of it in hand. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe("the built-in adapter's responseConstraint, over random tool sets (checked with ajv)", () => {
   it(`admits every valid answer and call and refuses each planted invalid one, across ${TOOL_SETS} tool sets`, async () => {
     const ajv = jsonSchemaValidator();
@@ -108,7 +111,7 @@ describe("the built-in adapter's responseConstraint, over random tool sets (chec
     }
     expect(checkedCalls).toBeGreaterThan(600);
     expect(planted).toBeGreaterThan(1200);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("every call the reader accepts from any reply, valid or not, is valid against its tool's schema", async () => {
     const ajv = jsonSchemaValidator();
@@ -131,7 +134,7 @@ describe("the built-in adapter's responseConstraint, over random tool sets (chec
       }
     }
     expect(accepted).toBeGreaterThanOrEqual(TOOL_SETS * 3);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("the closing summary and a page with no tools admit only an answer", () => {
     const ajv = jsonSchemaValidator();
