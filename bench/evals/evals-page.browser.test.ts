@@ -64,7 +64,9 @@ describe("the evals page on the test models", () => {
     await expect(waitForEvalReport(page, { timeoutMs: 1, console })).rejects.toThrow(/no evaluation report within 0.001 s: waited for <html data-web-agents-eval="done">, which publishEvalReport\(report\) sets[\s\S]*How far the page got: html data-web-agents-eval: \(not set\); state: ready/);
     await page.click("#run");
     await expect(waitForEvalReport(page, { timeoutMs: 1, console })).rejects.toThrow(/state: running; runs finished: \d+ of 10; status: [^;]+; log: .*run: buy-trail-socks, declined-checkout on test-store-scripted/);
-    report = await waitForEvalReport(page, { timeoutMs: 60_000, console });
+    // The ten runs are the work itself (each loads its model in the page's worker): 24 s here, 30-37 s on
+    // one shared core, so a machine 3x slower than this one still finishes in half of the ceiling.
+    report = await waitForEvalReport(page, { timeoutMs: 150_000, console });
 
     expect(kinds(report, "test-store-scripted")).toEqual([["buy-trail-socks", 1, []], ["declined-checkout", 0, ["answer"]]]);
     expect(kinds(report, "test-eval-store-wrong-tool")).toEqual([["buy-trail-socks", 0, ["wrong-tool"]], ["declined-checkout", 0, ["wrong-tool", "answer"]]]);
@@ -132,7 +134,7 @@ describe("the evals page on the test models", () => {
     expect(await page.evaluate(() => ({ ...document.body.dataset }))).toMatchObject({ evalState: "done", evalRuns: "10 of 10" });
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 
   it("npm run eval's runner, pointed at this server as a site points it at its own: prints the table, writes the JSON, and exits 1 only under the threshold", async () => {
     const lines: string[] = [];
