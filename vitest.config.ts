@@ -9,9 +9,10 @@ const BROWSER = "{runtime,worker,models,widget,examples,bench}/**/*.browser.test
 const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.browser.test.ts", "bench/size.test.ts"];
 /**
  * CPU-bound property runs (the fuzz targets; the constraint's exhaustive and
- * random-schema runs) and whole-project checks (the README's examples
- * compiled, the dependency rules): seconds to tens of seconds each, so they
- * stay out of the edit loop's `unit` tier too.
+ * random-schema runs), whole-project checks (the README's examples
+ * compiled, the dependency rules, `npm run catalog:check` end to end) and
+ * tests against a process they start (a real redis-server): seconds to tens
+ * of seconds each, so they stay out of the edit loop's `unit` tier too.
  */
 const CHECKS = [
   "**/*.fuzz.test.{ts,tsx}",
@@ -19,6 +20,8 @@ const CHECKS = [
   "runtime/adapters/built-in/response-constraint.test.ts",
   "examples/readme.test.ts",
   "runtime/layer-rules.test.ts",
+  "models/catalog-check/catalog-check.test.ts",
+  "runtime/server/counter-stores.test.ts",
 ];
 /**
  * Node tests that run a model through the real transformers.js (the
