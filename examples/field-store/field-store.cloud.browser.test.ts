@@ -99,7 +99,8 @@ describe("Field Store through the cloud adapter, against a mock model", () => {
     await page.locator('[data-order="FS-1001"]').waitFor();
     expect(await page.textContent('[data-order="FS-1001"]')).toContain("Trail socks × 1");
     await page.screenshot({ path: `${results}field-store-cloud-orders.png` });
-  });
+    // Its own waits add up to a minute: vitest's 20 s default cut them short (12 s of it used on one core).
+  }, 60_000);
 
   it("Reorder my last purchase runs shopper.invoke with the chat closed, showing its steps and the orders agent's", async () => {
     await page.click("#open-chat");
