@@ -19,6 +19,7 @@ const CHECKS = [
   "worker/tool-call-constraint/{admitted-calls,grammar/number-range-rules,bounds/bounds-restriction,budget/completion-planner}.test.ts",
   "runtime/adapters/built-in/response-constraint.test.ts",
   "examples/readme.test.ts",
+  "examples/docs-examples.test.ts",
   "runtime/layer-rules.test.ts",
   "models/catalog-check/catalog-check.test.ts",
   "runtime/server/counter-stores.test.ts",
