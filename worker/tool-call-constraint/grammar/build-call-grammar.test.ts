@@ -138,6 +138,27 @@ describe("buildCallGrammar: unlisted keys (JSON Schema: admitted unless addition
   });
 });
 
+describe("buildCallGrammar: an enum member holding the format's closer", () => {
+  // The bounds refuse a closer in a string only at its last byte, when a raw literal already chose it (seed 27 of the browser tier's sampled calls).
+  const tools = [{ name: "tag", inputSchema: { type: "object", properties: { v: { enum: ["x</tool_call>y", "<b>bold</b>"] } }, required: ["v"], additionalProperties: false } }];
+  const accepts = async (syntax: "hermes-json" | "qwen-xml", body: string) => {
+    const xgrammar = await loadXGrammar();
+    const grammar = await xgrammar.Grammar.fromEBNF(buildCallGrammar({ syntax, callOpen: "<tool_call>", callClose: "</tool_call>", tools }).ebnf);
+    try {
+      return await xgrammar.Testings.isGrammarAcceptString(grammar, body);
+    } finally {
+      grammar.dispose();
+    }
+  };
+
+  test("is written with `<\\/` only; a member without a closer both ways", async () => {
+    expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "x<\\/tool_call>y"}}</tool_call>')).toBe(true);
+    expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "x</tool_call>y"}}</tool_call>')).toBe(false);
+    expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "<b>bold</b>"}}</tool_call>')).toBe(true);
+    expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "<b>bold<\\/b>"}}</tool_call>')).toBe(true);
+  });
+});
+
 describe("buildCallGrammar: what it does not enforce, and recursion", () => {
   test("a keyword it does not enforce is named in one warning per tool (the rest of the tool stays constrained), never silently loose", () => {
     const schema = { type: "object", properties: { q: { type: "string", pattern: "(?<=a)b" }, n: { type: "integer", multipleOf: 3 }, tags: { type: "array", items: { type: "string" }, uniqueItems: true } } };

@@ -266,20 +266,23 @@ export class JsonValueRules {
   }
 }
 
+/** The formats' closers: written raw in a JSON string, each would end the call or the value for the format's parser. */
+const CLOSERS = /<\/(?:tool_call|parameter|function)>/;
+
 /**
  * How a value is written in JSON: compact, with Python's `", "` / `": "`, and
  * ASCII-escaped (`json.dumps`'s default); each with a `</` in a string as
- * it is and as `<\/` (the same string to JSON). Raw, a `</tool_call>` or
- * `</parameter>` would end the call or the value for the format's parser:
- * bounds/ refuses the closer in any string (json-string-frame.ts), so the
- * raw form admits what a template writes (`"<b>bold</b>"` in a Qwen3.5 JSON
- * value) and never a closer.
+ * it is and as `<\/` (the same string to JSON). The raw form admits what a
+ * template writes (`"<b>bold</b>"` in a Qwen3.5 JSON value), but never one
+ * holding a closer: the bounds refuse a closer only at its last byte
+ * (bounds/json-string-frame.ts), too late for a literal the grammar has
+ * already chosen, so such a member is written `<\/` only.
  */
 export function literalsOf(value: unknown): string[] {
   const safe = (text: string) => text.replace(/<\//g, "<\\/");
   const ascii = (text: string) => text.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const forms = [JSON.stringify(value), toPythonStyleJson(value)].flatMap((form) => [form, ascii(form)]);
-  return [...new Set([...forms.map(safe), ...forms])];
+  return [...new Set([...forms.map(safe), ...forms.filter((form) => !CLOSERS.test(form))])];
 }
 
 /** Whether two alternatives could accept the same value (then `oneOf` is only enforced as `anyOf`). */
