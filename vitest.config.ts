@@ -20,6 +20,7 @@ const CHECKS = [
   "runtime/adapters/built-in/response-constraint.test.ts",
   "examples/readme.test.ts",
   "examples/docs-examples.test.ts",
+  "examples/docs-options.test.ts",
   "runtime/layer-rules.test.ts",
   "models/catalog-check/catalog-check.test.ts",
   "runtime/server/counter-stores.test.ts",
