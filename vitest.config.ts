@@ -21,6 +21,7 @@ const CHECKS = [
   "examples/readme.test.ts",
   "examples/docs-examples.test.ts",
   "examples/docs-options.test.ts",
+  "examples/docs-exports.test.ts",
   "runtime/layer-rules.test.ts",
   "models/catalog-check/catalog-check.test.ts",
   "runtime/server/counter-stores.test.ts",

@@ -53,6 +53,7 @@ export default defineConfig({
           { text: "createScriptedAdapter", link: "/api/create-scripted-adapter" },
           { text: "Evaluate your agent", link: "/api/evaluate-agent" },
           { text: "Errors and codes", link: "/api/errors" },
+          { text: "All exported names", link: "/api/exported-names" },
         ],
       },
     ],

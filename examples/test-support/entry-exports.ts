@@ -3,7 +3,7 @@
  * mapped to the source index file it is built from (tsconfig.json's "paths"
  * say which), and the names each exports, read with the TypeScript compiler.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { repositoryRoot } from "./docs-pages.js";
@@ -17,12 +17,14 @@ export interface Entry {
 
 /** package.json's "exports", each with its source file from tsconfig.json's "paths". */
 export function packageEntries(): Entry[] {
-  const pkg = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+  const pkg = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as { name: string; exports: Record<string, { types?: string }> };
   const config = ts.readConfigFile(join(repositoryRoot, "tsconfig.json"), ts.sys.readFile).config as { compilerOptions: { paths: Record<string, string[]> } };
-  return Object.keys(pkg.exports).map((key) => {
+  return Object.entries(pkg.exports).map(([key, target]) => {
     const specifier = key === "." ? pkg.name : `${pkg.name}/${key.replace(/^\.\//, "")}`;
-    const path = config.compilerOptions.paths[specifier]?.[0];
-    if (!path) throw new Error(`tsconfig.json has no "paths" entry for ${specifier}, so its source is unknown`);
+    // tsconfig.json's "paths" first; else the source the "types" file is emitted from.
+    const fromTypes = target.types?.replace(/^\.\/dist\/types\//, "").replace(/\.d\.ts$/, "");
+    const path = config.compilerOptions.paths[specifier]?.[0] ?? [`${fromTypes}.ts`, `${fromTypes}.tsx`].find((file) => fromTypes && existsSync(join(repositoryRoot, file)));
+    if (!path) throw new Error(`neither tsconfig.json's "paths" nor package.json's "types" give the source of ${specifier}`);
     return { specifier, source: join(repositoryRoot, path) };
   });
 }
