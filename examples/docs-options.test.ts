@@ -65,6 +65,12 @@ const DOCUMENTED: DocumentedType[] = [
   { page: "api/use-agent-session.md", heading: "## Options", type: "UseAgentSessionOptions", positional: ["adapter"] },
   { page: "api/use-web-agent.md", heading: "## Options", type: "UseWebAgentOptions", positional: ["agent"] },
   { page: "api/web-agents-provider.md", heading: "## Options", type: "WebAgentsProviderProps" },
+  { page: "api/use-agent-chat.md", heading: "## Options", type: "UseAgentChatOptions" },
+  { page: "api/create-agent-session.md", heading: "## Options", type: "CreateAgentSessionOptions", positional: ["adapter"] },
+  { page: "api/server-helpers.md", heading: "## resolveModel", type: "ResolveModelOptions" },
+  { page: "api/server-helpers.md", heading: "## Counter stores", type: "MemoryCounterStoreOptions" },
+  { page: "api/server-helpers.md", heading: "## Counter stores", table: 1, type: "RedisCounterStoreOptions" },
+  { page: "api/server-helpers.md", heading: "## toToolLoopAgent", type: "ToolLoopAgentOptions" },
 ];
 
 /**
