@@ -14,11 +14,12 @@
  * A fragment is still shown, but not compiled. Keep them few: a fragment is a
  * place where the docs can drift.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { docsPages } from "./test-support/docs-pages.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const docs = join(root, "docs");
@@ -40,16 +41,6 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     const before = markdown.slice(0, match.index).replace(/\n$/, "");
     const previous = before.slice(before.lastIndexOf("\n") + 1).trim();
     return { line: lineOf(match.index), language: match[1] as "ts" | "tsx", code: match[2]!, fragment: previous === FRAGMENT_MARKER };
-  });
-}
-
-/** Every Markdown page of the site (docs/.vitepress's cache and output left out). */
-export function docsPages(folder = docs): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name.startsWith(".") || entry.name === "node_modules") return [];
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return docsPages(path);
-    return entry.name.endsWith(".md") && entry.name !== "README.md" ? [path] : [];
   });
 }
 
