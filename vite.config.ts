@@ -52,7 +52,7 @@ const PLACEHOLDER = "__webAgentsSpawnEngineWorker__()";
  * placeholder before Vite sees it, and the placeholder for the literal after
  * the chunk is rendered, relative to wherever the chunk landed.
  */
-function packagedEngineWorker(): Plugin {
+export function packagedEngineWorker(): Plugin {
   let replaced = 0;
   return {
     name: "web-agents-packaged-engine-worker",

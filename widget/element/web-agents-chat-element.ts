@@ -1,0 +1,189 @@
+import { createElement } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createCloudAdapter } from "../../runtime/adapters/cloud/create-cloud-adapter.js";
+import { sharedCloudAdapter } from "../../runtime/adapters/cloud/shared-cloud-adapter.js";
+import { defineWebAgent } from "../../runtime/agent/define-web-agent.js";
+import type { WebAgent } from "../../runtime/agent/web-agent.js";
+import type { AgentAdapter } from "../../runtime/session/agent-adapter.js";
+import { createAgentSession, type AgentSessionStore } from "../../runtime/session/create-agent-session.js";
+import type { ConfirmTool, ConfirmToolsPolicy } from "../../runtime/session/tool-policy.js";
+import { AgentChat } from "../agent-chat.js";
+import { dispatchChatEvents } from "./chat-events.js";
+
+/** The attributes `<web-agents-chat>` reads; a change re-renders the chat. */
+const OBSERVED = ["endpoint", "instructions", "tools", "storage-key", "confirm-tools", "heading", "placeholder", "empty-text"] as const;
+
+const POLICIES: readonly ConfirmToolsPolicy[] = ["consequential", "destructive", "unannotated", "all"];
+
+/**
+ * `<web-agents-chat>`: `<AgentChat>` as a custom element, for a page with no
+ * React and no bundler. It renders the same chat (its own shadow root, the
+ * agent cursor) and sends its run as DOM events (`web-agents-tool-call`,
+ * `web-agents-confirmation`, `web-agents-finish`, `web-agents-error`;
+ * bubbling and composed, see `WebAgentsChatEventMap`).
+ *
+ * Attributes: `endpoint` (a cloud adapter on that URL, `createCloudAdapter({ api })`;
+ * default the shared one on `/api/chat`), `instructions` and `tools`
+ * (comma-separated tool names: an agent for a page with no script of its
+ * own), `storage-key` (`"false"` keeps the conversation in memory; default
+ * `"web-agents:chat"`), `confirm-tools` (AgentChat's `confirmTools`),
+ * `heading` (AgentChat's `title`), `placeholder`, `empty-text`.
+ * Properties: `adapter`, `adapters`, `agent` (a `defineWebAgent` object; it
+ * wins over `instructions` and `tools`), `confirmTools`, `confirmTool`.
+ *
+ * @example
+ * <script type="module" src="https://unpkg.com/@webmcp-agents/chat/dist/element.js"></script>
+ * <web-agents-chat instructions="You help people shop here." tools="get_cart,add_to_cart"></web-agents-chat>
+ */
+export class WebAgentsChatElement extends HTMLElement {
+  static readonly observedAttributes = OBSERVED;
+
+  #root: Root | undefined;
+  #session: { store: AgentSessionStore; key: string; stop: () => void } | undefined;
+  #adapter: AgentAdapter | undefined;
+  #adapters: readonly AgentAdapter[] | undefined;
+  #agent: WebAgent | undefined;
+  #confirmTools: ConfirmToolsPolicy | undefined;
+  #confirmTool: ConfirmTool | undefined;
+
+  /** The adapter, or with `adapters` the one chosen first. Default: from `endpoint`. */
+  get adapter(): AgentAdapter | undefined {
+    return this.#adapter;
+  }
+  set adapter(value: AgentAdapter | undefined) {
+    this.#adapter = value;
+    this.#replaceSession();
+  }
+  /** The adapters the person can switch between (remembered by id). Default `[adapter]`. */
+  get adapters(): readonly AgentAdapter[] | undefined {
+    return this.#adapters;
+  }
+  set adapters(value: readonly AgentAdapter[] | undefined) {
+    this.#adapters = value;
+    this.#replaceSession();
+  }
+  /** The page's agent (`defineWebAgent`). Default: from `instructions` and `tools`, else none (every page tool). */
+  get agent(): WebAgent | undefined {
+    return this.#agent;
+  }
+  set agent(value: WebAgent | undefined) {
+    this.#agent = value;
+    this.#render();
+  }
+  /** Which calls wait for the person's Allow (AgentChat's `confirmTools`). Default: the `confirm-tools` attribute, else `"consequential"`. */
+  get confirmTools(): ConfirmToolsPolicy | undefined {
+    return this.#confirmTools ?? this.#policyAttribute();
+  }
+  set confirmTools(value: ConfirmToolsPolicy | undefined) {
+    this.#confirmTools = value;
+    this.#render();
+  }
+  /** Answers a held call before the chat asks (AgentChat's `confirmTool`). Default: not set. */
+  get confirmTool(): ConfirmTool | undefined {
+    return this.#confirmTool;
+  }
+  set confirmTool(value: ConfirmTool | undefined) {
+    this.#confirmTool = value;
+    this.#render();
+  }
+
+  connectedCallback(): void {
+    this.#root ??= createRoot(this);
+    this.#render();
+  }
+
+  disconnectedCallback(): void {
+    this.#root?.unmount();
+    this.#root = undefined;
+    this.#dropSession();
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
+    if (previous === next) return;
+    if (name === "endpoint" || name === "storage-key") this.#replaceSession();
+    else this.#render();
+  }
+
+  #storageKey(): string | false {
+    const value = this.getAttribute("storage-key");
+    if (value === "false") return false;
+    return value ?? "web-agents:chat";
+  }
+
+  #policyAttribute(): ConfirmToolsPolicy | undefined {
+    const value = this.getAttribute("confirm-tools");
+    return POLICIES.find((policy) => policy === value);
+  }
+
+  #chosenAdapters(): readonly AgentAdapter[] {
+    if (this.#adapters && this.#adapters.length > 0) return this.#adapters;
+    if (this.#adapter) return [this.#adapter];
+    const endpoint = this.getAttribute("endpoint");
+    return [endpoint ? createCloudAdapter({ api: endpoint }) : sharedCloudAdapter()];
+  }
+
+  #pageAgent(): WebAgent | undefined {
+    if (this.#agent) return this.#agent;
+    const instructions = this.getAttribute("instructions");
+    const tools = this.getAttribute("tools");
+    if (instructions === null && tools === null) return undefined;
+    return defineWebAgent({
+      id: "page",
+      instructions: instructions ?? "",
+      ...(tools !== null && { tools: tools.split(",").map((name) => name.trim()).filter(Boolean) }),
+    });
+  }
+
+  /** The session the chat renders and the events come from: made once per adapters and storage key. */
+  #currentSession(adapters: readonly AgentAdapter[]): AgentSessionStore {
+    const storageKey = this.#storageKey();
+    const key = `${String(storageKey)}`;
+    if (this.#session && this.#session.key === key) return this.#session.store;
+    this.#dropSession();
+    const store = createAgentSession(this.#adapter ?? adapters[0]!, { storageKey });
+    this.#session = { store, key, stop: dispatchChatEvents(this, store) };
+    return store;
+  }
+
+  #dropSession(): void {
+    if (!this.#session) return;
+    this.#session.stop();
+    this.#session.store.dispose();
+    this.#session = undefined;
+  }
+
+  #replaceSession(): void {
+    this.#dropSession();
+    this.#render();
+  }
+
+  #render(): void {
+    if (!this.#root) return;
+    const adapters = this.#chosenAdapters();
+    const session = this.#currentSession(adapters);
+    const agent = this.#pageAgent();
+    const confirmTools = this.confirmTools;
+    const text = (name: string) => this.getAttribute(name) ?? undefined;
+    const title = text("heading");
+    const placeholder = text("placeholder");
+    const emptyText = text("empty-text");
+    this.#root.render(
+      createElement(AgentChat, {
+        session,
+        adapters,
+        storageKey: this.#storageKey(),
+        ...(agent && { agent }),
+        ...(confirmTools && { confirmTools }),
+        ...(this.#confirmTool && { confirmTool: this.#confirmTool }),
+        ...(title !== undefined && { title }),
+        ...(placeholder !== undefined && { placeholder }),
+        ...(emptyText !== undefined && { emptyText }),
+      }),
+    );
+  }
+}
+
+/** Defines `<web-agents-chat>` unless the page already has it (a second copy of the script). */
+export function defineWebAgentsChat(name = "web-agents-chat"): void {
+  if (!customElements.get(name)) customElements.define(name, WebAgentsChatElement);
+}
