@@ -35,7 +35,10 @@ const POLICIES: readonly ConfirmToolsPolicy[] = ["consequential", "destructive",
  * <script type="module" src="https://unpkg.com/@webmcp-agents/chat/dist/element.js"></script>
  * <web-agents-chat instructions="You help people shop here." tools="get_cart,add_to_cart"></web-agents-chat>
  */
-export class WebAgentsChatElement extends HTMLElement {
+// A server that imports the entry (server rendering) has no HTMLElement: the class is then inert.
+const ElementBase: typeof HTMLElement = typeof HTMLElement === "undefined" ? (class {} as typeof HTMLElement) : HTMLElement;
+
+export class WebAgentsChatElement extends ElementBase {
   static readonly observedAttributes = OBSERVED;
 
   #root: Root | undefined;
@@ -183,7 +186,8 @@ export class WebAgentsChatElement extends HTMLElement {
   }
 }
 
-/** Defines `<web-agents-chat>` unless the page already has it (a second copy of the script). */
+/** Defines `<web-agents-chat>` unless the page already has it (a second copy of the script); does nothing outside a browser. */
 export function defineWebAgentsChat(name = "web-agents-chat"): void {
-  if (!customElements.get(name)) customElements.define(name, WebAgentsChatElement);
+  if (typeof customElements === "undefined" || customElements.get(name)) return;
+  customElements.define(name, WebAgentsChatElement);
 }
