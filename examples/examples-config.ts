@@ -137,6 +137,7 @@ export function examplesConfig(options: ExamplesOptions = {}): UserConfig {
           runtime: `${root}runtime-demo/index.html`,
           store: `${root}field-store/index.html`,
           offline: `${root}offline-assistant/index.html`,
+          plain: `${root}plain-html/index.html`,
         },
       },
     },

@@ -14,6 +14,7 @@ export const PACKAGE_ENTRIES: Readonly<Record<string, string>> = {
   "@webmcp-agents/chat/core": "runtime/core/index.ts",
   "@webmcp-agents/chat/server": "runtime/server/index.ts",
   "@webmcp-agents/chat/testing": "runtime/testing/index.ts",
+  "@webmcp-agents/chat/element": "widget/element/index.ts",
 };
 
 /** `PACKAGE_ENTRIES` as Vite's `resolve.alias`: exact names, absolute source paths. */
