@@ -22,6 +22,7 @@ import {
   shell,
 } from "./test-support/consumer-app.js";
 import { launchChromium } from "./test-support/launch-chromium.js";
+import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../models/test-models/example-scripted-models.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixtures = `${root}runtime/test-fixtures/consumer-apps/`;
@@ -33,6 +34,7 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
 // README's for what came after the seeds (createFallbackAdapter); runtime
 // values only, types are checked by `tsc` on the seed examples.
 const PROMISED: Record<string, string[]> = {
+  "./element": ["WebAgentsChatElement", "defineWebAgentsChat", "createCloudAdapter", "createLocalAdapter", "defineModel", "defineWebTool", "registerWebTool"],
   ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool", "createFallbackAdapter"],
   "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "defineWebAgent", "defineWebTool", "registerWebTool", "callModelContextTool", "onAgentEvent", "WebAgentsError", "createFallbackAdapter"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
@@ -324,4 +326,67 @@ describe("the package as a site installs and builds it", () => {
       await isolated.close();
     }
   }, 600_000);
+
+  it("runs the Field Store's tool loop through <web-agents-chat> on a plain HTML page: the installed package's files on a static server, no bundler", async () => {
+    const app = createApp(join(work, "plain-html-app"), "plain-html-app");
+    await npmInstall(app, [tarball]);
+    for (const file of ["index.html", "store.js"]) cpSync(`${root}examples/plain-html/${file}`, join(app, file));
+    const storeModel = (await ensureTestModel(storeScriptedModel())).folder;
+    hostModel(storeModel, MODEL_FILES, join(app, "models"), "store-scripted");
+    const files = pinnedFiles(storeModel, MODEL_FILES);
+    const variant = { id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "store-scripted", requiresShaderF16: false, files, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
+    writeFileSync(join(app, "models.json"), JSON.stringify([{ id: "store-scripted", label: "Store script", brief: "Shops.", parameters: 1, baseUrl: "/models", variants: [variant] }]));
+    // React comes inside the element's file: the site installs nothing else.
+    expect(installedPackages(app).map((entry) => entry.name)).not.toContain("react");
+    const server = await serveStatic(app);
+    const context = await (await chromium()).newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && errors.push(message.text()));
+      const missing: string[] = [];
+      page.on("response", (response) => response.status() >= 400 && missing.push(new URL(response.url()).pathname));
+      await page.goto(server.url);
+      await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 }).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${errors.join("\n")}`)));
+      await page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+        for (const type of ["web-agents-tool-call", "web-agents-confirmation", "web-agents-finish", "web-agents-error"]) {
+          document.addEventListener(type, (event) => seen.push(`${type}:${String((event as CustomEvent).detail.name ?? (event as CustomEvent).detail.tool ?? "")}`));
+        }
+      });
+      const chat = page.locator("web-agents-chat");
+      await chat.getByRole("button", { name: /Download/ }).click({ timeout: 30_000 });
+      const composer = chat.locator("textarea:not([disabled])");
+      await composer.waitFor({ timeout: 60_000 });
+      await composer.fill("Buy me a pair of trail socks");
+      await composer.press("Enter");
+      // add_to_cart, then place_order (consequentialHint): each waits for the person's Allow, the cursor beside it.
+      for (const tool of ["add_to_cart", "place_order"]) {
+        const allow = chat.locator(`.tool[data-tool="${tool}"]`).getByRole("button", { name: "Allow", exact: true });
+        await allow.waitFor({ timeout: 60_000 });
+        // The cursor layer is shown (data-visible) and parked beside the held call.
+        await page.locator("[data-web-agents-ui] .layer[data-visible] .cursor[data-action=park]").waitFor({ state: "attached", timeout: 10_000 });
+        await allow.click();
+      }
+      await chat.getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 60_000 });
+      expect(await page.textContent("#order-status")).toBe("Ordered: Trail socks × 1.");
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      expect(seen).toEqual([
+        "web-agents-tool-call:go_to",
+        "web-agents-tool-call:add_to_cart",
+        "web-agents-confirmation:add_to_cart",
+        "web-agents-tool-call:go_to",
+        "web-agents-tool-call:place_order",
+        "web-agents-confirmation:place_order",
+        "web-agents-finish:",
+      ]);
+      expect(errors).toEqual([]);
+      // Every file the page needs is in the package; only the cloud adapter's /api/chat (no server here) is missing.
+      expect([...new Set(missing)]).toEqual(["/api/chat"]);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }, 400_000);
 });
