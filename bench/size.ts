@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { packageAliases } from "../examples/package-aliases.js";
+import elementConfig from "../vite.element.config.js";
 
 /**
  * `npm run size` (`vite build --config bench/size.ts`): builds
@@ -38,7 +39,7 @@ export interface SizeReport {
   biggestParts: [owner: string, bytes: number][];
 }
 
-function reportSize(onReport: (report: SizeReport) => void): Plugin {
+export function reportSize(onReport: (report: SizeReport) => void): Plugin {
   return {
     name: "report-size",
     apply: "build",
@@ -105,6 +106,23 @@ export function sizeConfig(onReport: (report: SizeReport) => void): UserConfig {
       modulePreload: { polyfill: false },
       rollupOptions: { external: (id) => REACT.some((name) => id === name || id.startsWith(`${name}/`)) },
     },
+  };
+}
+
+/** KB (1,000 bytes) `<web-agents-chat>` (`dist/element.js`) may load before it renders, gzip, React and ReactDOM included (117.6 KB measured 2026-12-05: about 60 React, 40 the chat, the rest the adapters, defineModel and registerWebTool it exports). */
+export const ELEMENT_BUDGET_KB = 120;
+
+/**
+ * The `./element` entry's build (vite.element.config.ts, React bundled),
+ * not written, calling `onReport` with what it measured: its first render
+ * is what a plain HTML page downloads before the chat shows.
+ */
+export function elementSizeConfig(onReport: (report: SizeReport) => void): UserConfig {
+  return {
+    ...elementConfig,
+    logLevel: "warn",
+    build: { ...elementConfig.build, write: false, emptyOutDir: false },
+    plugins: [...(elementConfig.plugins ?? []), reportSize(onReport)],
   };
 }
 
