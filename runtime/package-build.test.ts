@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
+import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QWEN35_ANSWER, DEFAULT_QWEN35_TOOL_CALL, ensureTestModel, qwen35ScriptedModel, scriptedModel, tinyQwen35Model } from "../models/test-models/index.js";
 import {
@@ -149,6 +150,62 @@ async function expectShapedRun(url: string) {
     expect(result.usage.promptTokens).toBeGreaterThan(0);
     expect(result.usage.outputTokens).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens the plain-HTML Field Store at `url` and runs its shopping flow through `<web-agents-chat>` on the
+ * scripted model: the download, the message, two Allow clicks with the cursor parked beside them, the
+ * answer; checks the order, the element's DOM events in order, and that nothing but /api/chat was missing.
+ */
+async function expectElementToolLoop(url: string) {
+  const context = await (await chromium()).newContext();
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && errors.push(message.text()));
+    const missing: string[] = [];
+    page.on("response", (response) => response.status() >= 400 && missing.push(new URL(response.url()).pathname));
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 }).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${errors.join("\n")}`)));
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+      for (const type of ["web-agents-tool-call", "web-agents-confirmation", "web-agents-finish", "web-agents-error"]) {
+        document.addEventListener(type, (event) => seen.push(`${type}:${String((event as CustomEvent).detail.name ?? (event as CustomEvent).detail.tool ?? "")}`));
+      }
+    });
+    const chat = page.locator("web-agents-chat");
+    await chat.getByRole("button", { name: /Download/ }).click({ timeout: 30_000 });
+    const composer = chat.locator("textarea:not([disabled])");
+    await composer.waitFor({ timeout: 60_000 });
+    await composer.fill("Buy me a pair of trail socks");
+    await composer.press("Enter");
+    // add_to_cart, then place_order (consequentialHint): each waits for the person's Allow, the cursor beside it.
+    for (const tool of ["add_to_cart", "place_order"]) {
+      const allow = chat.locator(`.tool[data-tool="${tool}"]`).getByRole("button", { name: "Allow", exact: true });
+      await allow.waitFor({ timeout: 60_000 });
+      // The cursor layer is shown (data-visible) and parked beside the held call.
+      await page.locator("[data-web-agents-ui] .layer[data-visible] .cursor[data-action=park]").waitFor({ state: "attached", timeout: 10_000 });
+      await allow.click();
+    }
+    await chat.getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 60_000 });
+    expect(await page.textContent("#order-status")).toBe("Ordered: Trail socks × 1.");
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen).toEqual([
+      "web-agents-tool-call:go_to",
+      "web-agents-tool-call:add_to_cart",
+      "web-agents-confirmation:add_to_cart",
+      "web-agents-tool-call:go_to",
+      "web-agents-tool-call:place_order",
+      "web-agents-confirmation:place_order",
+      "web-agents-finish:",
+    ]);
+    expect(errors).toEqual([]);
+    // Every file the page needs is in the package; only the cloud adapter's /api/chat (no server here) is missing.
+    expect([...new Set(missing)]).toEqual(["/api/chat"]);
   } finally {
     await context.close();
   }
@@ -327,7 +384,7 @@ describe("the package as a site installs and builds it", () => {
     }
   }, 600_000);
 
-  it("runs the Field Store's tool loop through <web-agents-chat> on a plain HTML page: the installed package's files on a static server, no bundler", async () => {
+  it("runs the Field Store's tool loop through <web-agents-chat> on a plain HTML page: the installed package's files on a static server, no bundler, then the same page built by Vite", async () => {
     const app = createApp(join(work, "plain-html-app"), "plain-html-app");
     await npmInstall(app, [tarball]);
     for (const file of ["index.html", "store.js"]) cpSync(`${root}examples/plain-html/${file}`, join(app, file));
@@ -339,54 +396,21 @@ describe("the package as a site installs and builds it", () => {
     // React comes inside the element's file: the site installs nothing else.
     expect(installedPackages(app).map((entry) => entry.name)).not.toContain("react");
     const server = await serveStatic(app);
-    const context = await (await chromium()).newContext();
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && errors.push(message.text()));
-      const missing: string[] = [];
-      page.on("response", (response) => response.status() >= 400 && missing.push(new URL(response.url()).pathname));
-      await page.goto(server.url);
-      await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 }).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${errors.join("\n")}`)));
-      await page.evaluate(() => {
-        const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
-        for (const type of ["web-agents-tool-call", "web-agents-confirmation", "web-agents-finish", "web-agents-error"]) {
-          document.addEventListener(type, (event) => seen.push(`${type}:${String((event as CustomEvent).detail.name ?? (event as CustomEvent).detail.tool ?? "")}`));
-        }
-      });
-      const chat = page.locator("web-agents-chat");
-      await chat.getByRole("button", { name: /Download/ }).click({ timeout: 30_000 });
-      const composer = chat.locator("textarea:not([disabled])");
-      await composer.waitFor({ timeout: 60_000 });
-      await composer.fill("Buy me a pair of trail socks");
-      await composer.press("Enter");
-      // add_to_cart, then place_order (consequentialHint): each waits for the person's Allow, the cursor beside it.
-      for (const tool of ["add_to_cart", "place_order"]) {
-        const allow = chat.locator(`.tool[data-tool="${tool}"]`).getByRole("button", { name: "Allow", exact: true });
-        await allow.waitFor({ timeout: 60_000 });
-        // The cursor layer is shown (data-visible) and parked beside the held call.
-        await page.locator("[data-web-agents-ui] .layer[data-visible] .cursor[data-action=park]").waitFor({ state: "attached", timeout: 10_000 });
-        await allow.click();
-      }
-      await chat.getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 60_000 });
-      expect(await page.textContent("#order-status")).toBe("Ordered: Trail socks × 1.");
-      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-      expect(seen).toEqual([
-        "web-agents-tool-call:go_to",
-        "web-agents-tool-call:add_to_cart",
-        "web-agents-confirmation:add_to_cart",
-        "web-agents-tool-call:go_to",
-        "web-agents-tool-call:place_order",
-        "web-agents-confirmation:place_order",
-        "web-agents-finish:",
-      ]);
-      expect(errors).toEqual([]);
-      // Every file the page needs is in the package; only the cloud adapter's /api/chat (no server here) is missing.
-      expect([...new Set(missing)]).toEqual(["/api/chat"]);
+      await expectElementToolLoop(server.url);
     } finally {
-      await context.close();
       await server.close();
+    }
+    // The same page through one bundler (Vite's production build of index.html): the bare
+    // import resolves to the same file through the package's exports.
+    await build({ root: app, configFile: false, logLevel: "error", build: { outDir: join(app, "dist"), emptyOutDir: true } });
+    cpSync(join(app, "models"), join(app, "dist", "models"), { recursive: true });
+    cpSync(join(app, "models.json"), join(app, "dist", "models.json"));
+    const built = await serveStatic(join(app, "dist"));
+    try {
+      await expectElementToolLoop(built.url);
+    } finally {
+      await built.close();
     }
   }, 400_000);
 });

@@ -89,7 +89,7 @@ window.addEventListener("hashchange", render);
 render();
 
 // The on-device models this site offers (models.json beside the page), then its /api/chat.
-const models = await fetch(new URL("./models.json", import.meta.url)).then((response) => (response.ok ? response.json() : []), () => []);
+const models = await fetch(new URL("models.json", document.baseURI)).then((response) => (response.ok ? response.json() : []), () => []);
 const chat = document.querySelector("web-agents-chat");
 chat.adapters = [...(models.length > 0 ? [createLocalAdapter({ catalog: { models, autoLoad: false } })] : []), createCloudAdapter()];
 document.body.dataset.ready = "true";
