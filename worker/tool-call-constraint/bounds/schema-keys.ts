@@ -70,7 +70,7 @@ function listedKeys(schema: Schema): Set<string> {
 export function stringLiterals(schema: Schema): string[] {
   const members = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : [];
   const encoder = new TextEncoder();
-  return [...new Set(members.filter((member): member is string => typeof member === "string").flatMap(literalsOf))].map((form) => String.fromCharCode(...encoder.encode(form.slice(1, -1))));
+  return [...new Set(members.filter((member): member is string => typeof member === "string").flatMap((member) => literalsOf(member)))].map((form) => String.fromCharCode(...encoder.encode(form.slice(1, -1))));
 }
 
 const keyMaps = new WeakMap<Schema, Map<string, Schema>>();

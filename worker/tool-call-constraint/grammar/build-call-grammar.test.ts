@@ -140,7 +140,7 @@ describe("buildCallGrammar: unlisted keys (JSON Schema: admitted unless addition
 
 describe("buildCallGrammar: an enum member holding the format's closer", () => {
   // The bounds refuse a closer in a string only at its last byte, when a raw literal already chose it (seed 27 of the browser tier's sampled calls).
-  const tools = [{ name: "tag", inputSchema: { type: "object", properties: { v: { enum: ["x</tool_call>y", "<b>bold</b>"] } }, required: ["v"], additionalProperties: false } }];
+  const tools = [{ name: "tag", inputSchema: { type: "object", properties: { v: { enum: ["x</tool_call>y", "<b>bold</b>"] }, w: { type: "array", items: { enum: ["x</tool_call>y", "a</parameter>b"] } } }, required: ["v"], additionalProperties: false } }];
   const accepts = async (syntax: "hermes-json" | "qwen-xml", body: string) => {
     const xgrammar = await loadXGrammar();
     const grammar = await xgrammar.Grammar.fromEBNF(buildCallGrammar({ syntax, callOpen: "<tool_call>", callClose: "</tool_call>", tools }).ebnf);
@@ -151,11 +151,18 @@ describe("buildCallGrammar: an enum member holding the format's closer", () => {
     }
   };
 
-  test("is written with `<\\/` only; a member without a closer both ways", async () => {
+  test("Hermes JSON: one holding `</tool_call>` is written with `<\\/` only; a member without it both ways", async () => {
     expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "x<\\/tool_call>y"}}</tool_call>')).toBe(true);
     expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "x</tool_call>y"}}</tool_call>')).toBe(false);
     expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "<b>bold</b>"}}</tool_call>')).toBe(true);
     expect(await accepts("hermes-json", '{"name": "tag", "arguments": {"v": "<b>bold<\\/b>"}}</tool_call>')).toBe(true);
+  });
+
+  test("Qwen3.5 XML: in a JSON value only `</parameter>` ends it, so only that member loses its raw form", async () => {
+    const call = (w: string) => `\n<function=tag>\n<parameter=v>\n<b>bold</b>\n</parameter>\n<parameter=w>\n${w}\n</parameter>\n</function>\n</tool_call>`;
+    expect(await accepts("qwen-xml", call('["x</tool_call>y", "a<\\/parameter>b"]'))).toBe(true);
+    expect(await accepts("qwen-xml", call('["x<\\/tool_call>y"]'))).toBe(true);
+    expect(await accepts("qwen-xml", call('["a</parameter>b"]'))).toBe(false);
   });
 });
 

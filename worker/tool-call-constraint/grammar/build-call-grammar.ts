@@ -97,8 +97,8 @@ class ToolWarnings {
 }
 
 /** `{"name": "NAME", "arguments": ARGS}` in either order (or the name alone when no argument is required), any JSON whitespace. */
-function hermesTool(rules: Map<string, string>, flavor: GrammarFlavor, tool: ToolCallGrammar["tools"][number], prefix: string, warnings: ToolWarnings): string {
-  const values = new JsonValueRules({ flavor, root: tool.inputSchema, prefix: `${prefix}a`, rules, unenforced: (keyword, path) => warnings.add(keyword, path) });
+function hermesTool(rules: Map<string, string>, flavor: GrammarFlavor, tool: ToolCallGrammar["tools"][number], prefix: string, warnings: ToolWarnings, callClose: string): string {
+  const values = new JsonValueRules({ flavor, root: tool.inputSchema, prefix: `${prefix}a`, rules, unenforced: (keyword, path) => warnings.add(keyword, path), closer: callClose });
   const schema = resolveSchema(tool.inputSchema, tool.inputSchema) ?? {};
   const args = values.value({ type: "object", ...schema }, "");
   const name = `${ebnfLiteral('"name"')} j_ws ":" j_ws ${ebnfLiteral(JSON.stringify(tool.name))}`;
@@ -137,7 +137,7 @@ function xmlValue(rules: Map<string, string>, flavor: GrammarFlavor, values: Jso
 
 /** `<function=NAME>`, its `<parameter=KEY>VALUE</parameter>` in schema order (required ones always; one unlisted text parameter first where {@link unlistedParameterSchema}), `</function>`. */
 function xmlTool(rules: Map<string, string>, flavor: GrammarFlavor, tool: ToolCallGrammar["tools"][number], prefix: string, warnings: ToolWarnings): string {
-  const values = new JsonValueRules({ flavor, root: tool.inputSchema, prefix: `${prefix}v`, rules, unenforced: (keyword, path) => warnings.add(keyword, path) });
+  const values = new JsonValueRules({ flavor, root: tool.inputSchema, prefix: `${prefix}v`, rules, unenforced: (keyword, path) => warnings.add(keyword, path), closer: "</parameter>" });
   const parameters = xmlParameters(tool.inputSchema);
   const sequence = parameters.map(({ key, schema, required }, index) => {
     const name = `${prefix}p${index}`;
@@ -167,7 +167,7 @@ function build(grammar: ToolCallGrammar, flavor: GrammarFlavor, warningLines: st
   const rules = new Map<string, string>();
   const alternatives = callableTools(grammar, flavor === "xgrammar" ? warningLines : []).map((tool, index) => {
     const warnings = new ToolWarnings();
-    const call = grammar.syntax === "hermes-json" ? hermesTool(rules, flavor, tool, `t${index}_`, warnings) : xmlTool(rules, flavor, tool, `t${index}_`, warnings);
+    const call = grammar.syntax === "hermes-json" ? hermesTool(rules, flavor, tool, `t${index}_`, warnings, grammar.callClose) : xmlTool(rules, flavor, tool, `t${index}_`, warnings);
     const line = warnings.line(tool.name);
     if (line && flavor === "xgrammar") warningLines.push(line);
     return call;

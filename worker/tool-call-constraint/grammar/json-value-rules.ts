@@ -71,6 +71,8 @@ export interface JsonValueRulesOptions {
   unenforced: (keyword: string, path: string) => void;
   /** A string schema's own rule (a `pattern` or `format` xgrammar wrote), when there is one. */
   stringRule?: (schema: Schema, path: string) => string | undefined;
+  /** What ends the value for the format's parser when written raw in a string (`</tool_call>` in a Hermes call, `</parameter>` in a Qwen3.5 value). */
+  closer?: string;
 }
 
 /**
@@ -130,7 +132,7 @@ export class JsonValueRules {
       const types = typesOf(schema);
       const allowed = members.filter((member) => types.includes(jsonTypeOf(member)) || (jsonTypeOf(member) === "integer" && types.includes("number")));
       // Members of another type than the schema's would never validate; a schema with none left is its author's to fix.
-      return [...new Set((allowed.length ? allowed : members).flatMap(literalsOf))].map(ebnfLiteral).join(" | ");
+      return [...new Set((allowed.length ? allowed : members).flatMap((member) => literalsOf(member, this.#options.closer)))].map(ebnfLiteral).join(" | ");
     }
     const alternatives = alternativesOf(schema);
     if (alternatives) {
@@ -266,23 +268,20 @@ export class JsonValueRules {
   }
 }
 
-/** The formats' closers: written raw in a JSON string, each would end the call or the value for the format's parser. */
-const CLOSERS = /<\/(?:tool_call|parameter|function)>/;
-
 /**
  * How a value is written in JSON: compact, with Python's `", "` / `": "`, and
  * ASCII-escaped (`json.dumps`'s default); each with a `</` in a string as
  * it is and as `<\/` (the same string to JSON). The raw form admits what a
  * template writes (`"<b>bold</b>"` in a Qwen3.5 JSON value), but never one
- * holding a closer: the bounds refuse a closer only at its last byte
+ * holding `closer`: the bounds refuse a closer only at its last byte
  * (bounds/json-string-frame.ts), too late for a literal the grammar has
  * already chosen, so such a member is written `<\/` only.
  */
-export function literalsOf(value: unknown): string[] {
+export function literalsOf(value: unknown, closer?: string): string[] {
   const safe = (text: string) => text.replace(/<\//g, "<\\/");
   const ascii = (text: string) => text.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const forms = [JSON.stringify(value), toPythonStyleJson(value)].flatMap((form) => [form, ascii(form)]);
-  return [...new Set([...forms.map(safe), ...forms.filter((form) => !CLOSERS.test(form))])];
+  return [...new Set([...forms.map(safe), ...forms.filter((form) => !closer || !form.includes(closer))])];
 }
 
 /** Whether two alternatives could accept the same value (then `oneOf` is only enforced as `anyOf`). */
