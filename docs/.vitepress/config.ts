@@ -49,6 +49,7 @@ export default defineConfig({
           { text: "createAgentSession", link: "/api/create-agent-session" },
           { text: "&lt;AgentChat&gt;", link: "/api/agent-chat" },
           { text: "&lt;AgentCursor&gt;", link: "/api/agent-cursor" },
+          { text: "&lt;web-agents-chat&gt;", link: "/api/web-agents-chat" },
           { text: "useWebAgent", link: "/api/use-web-agent" },
           { text: "useWebTool", link: "/api/use-web-tool" },
           { text: "WebAgentsProvider", link: "/api/web-agents-provider" },
