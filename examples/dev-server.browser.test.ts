@@ -14,6 +14,8 @@ const PAGES = [
   { path: "/field-store/", ready: "body[data-ready=true]" },
   { path: "/offline-assistant/", ready: "[data-web-agents-ui]" },
   { path: "/runtime-demo/", ready: "body" },
+  // No React or bundler in its own code: the element from source here, from the packed tarball in runtime/package-build.test.ts.
+  { path: "/plain-html/", ready: "body[data-ready=true]" },
 ];
 
 describe("npm start's dev server, pages compiled from source", () => {

@@ -64,6 +64,7 @@ describe("the examples' production build (vite build + vite preview)", () => {
     ["/field-store/", "#open-chat"],
     ["/offline-assistant/", "[data-web-agents-ui]"],
     ["/runtime-demo/", "body[data-ready=true]"],
+    ["/plain-html/", "body[data-ready=true]"],
   ])("serves %s, built, with no error", async (path, selector) => {
     const context = await browser.newContext();
     const errors: string[] = [];

@@ -89,7 +89,10 @@ window.addEventListener("hashchange", render);
 render();
 
 // The on-device models this site offers (models.json beside the page), then its /api/chat.
-const models = await fetch(new URL("models.json", document.baseURI)).then((response) => (response.ok ? response.json() : []), () => []);
+// A site with no models.json (a build that did not copy it) offers the cloud alone.
+const models = await fetch(new URL("models.json", document.baseURI))
+  .then((response) => (response.ok && response.headers.get("content-type")?.includes("json") ? response.json() : []))
+  .catch(() => []);
 const chat = document.querySelector("web-agents-chat");
 chat.adapters = [...(models.length > 0 ? [createLocalAdapter({ catalog: { models, autoLoad: false } })] : []), createCloudAdapter()];
 document.body.dataset.ready = "true";
