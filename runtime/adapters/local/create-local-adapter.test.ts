@@ -364,54 +364,17 @@ function statusReaches(adapter: ReturnType<typeof createLocalAdapter>, check: (s
   });
 }
 
-describe("createLocalAdapter: the option names before they were grouped", () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it("still work for this release, each with one line of warning that names its new place", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const engine = new EngineHostDouble();
-    const adapter = createLocalAdapter({
-      engine,
-      models: QWEN3_CATALOG.slice(0, 2),
-      model: "qwen3-1.7b",
-      rememberModel: false,
-      autoLoad: false,
-      baseUrl: "https://cdn.example.com/models",
-      threads: 3,
-      constrainToolCalls: false,
-      testModels: { baseUrl: "/models/test" },
-    });
-    await probed(adapter);
-    expect(adapter.models().map((model) => model.id)).toEqual(["qwen3-0.6b", "qwen3-1.7b", "test-tiny", "test-scripted"]);
-    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
-    await adapter.prepare();
-    for await (const _part of adapter.run({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Hi" }] }], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) })) {
-      // drain
+describe("createLocalAdapter: an option name it does not take", () => {
+  it("is a TypeError naming the grouped name for each name from before the options were grouped", () => {
+    const moved = { engine: "worker.host", models: "catalog.models", model: "catalog.model", rememberModel: "catalog.rememberModel", autoLoad: "catalog.autoLoad", baseUrl: "worker.baseUrl", threads: "worker.threads", constrainToolCalls: "generation.constrainToolCalls" };
+    for (const [name, instead] of Object.entries(moved)) {
+      // A plain-JavaScript caller: the type already refuses these names.
+      expect(() => createLocalAdapter({ [name]: 1 } as never), name).toThrow(new TypeError(`createLocalAdapter does not take the option "${name}": pass ${instead} instead (see docs/api/create-local-adapter.md).`));
     }
-    const generate = engine.calls.find((call) => call.method === "generate")!.arg as { model: { baseUrl: string; threads: number }; constrainToolCalls: boolean };
-    expect(generate).toMatchObject({ model: { baseUrl: "https://cdn.example.com/models", threads: 3 }, constrainToolCalls: false });
-    const lines = warn.mock.calls.map(([line]) => String(line));
-    expect(lines).toEqual([
-      "[web-agents] createLocalAdapter({ models }) is deprecated: pass catalog: { models }.",
-      "[web-agents] createLocalAdapter({ model }) is deprecated: pass catalog: { model }.",
-      "[web-agents] createLocalAdapter({ rememberModel }) is deprecated: pass catalog: { rememberModel }.",
-      "[web-agents] createLocalAdapter({ autoLoad }) is deprecated: pass catalog: { autoLoad }.",
-      "[web-agents] createLocalAdapter({ engine }) is deprecated: pass worker: { host }.",
-      "[web-agents] createLocalAdapter({ baseUrl }) is deprecated: pass worker: { baseUrl }.",
-      "[web-agents] createLocalAdapter({ threads }) is deprecated: pass worker: { threads }.",
-      "[web-agents] createLocalAdapter({ constrainToolCalls }) is deprecated: pass generation: { constrainToolCalls }.",
-      "[web-agents] createLocalAdapter({ testModels }) is deprecated: add testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing to catalog.models.",
-    ]);
   });
 
-  it("give way to the grouped ones, and the grouped ones warn nothing", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const adapter = createLocalAdapter({ worker: { host: new EngineHostDouble() }, catalog: { model: "qwen3-4b" }, model: "qwen3-1.7b" });
-    await probed(adapter);
-    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-4b");
-    expect(warn).toHaveBeenCalledTimes(1);
-    warn.mockClear();
-    createLocalAdapter({ worker: { host: new EngineHostDouble(), threads: 1, baseUrl: "/m" }, catalog: { autoLoad: false }, generation: { constrainToolCalls: true } });
-    expect(warn).not.toHaveBeenCalled();
+  it("is a TypeError listing the names it takes for any other; an undefined one is no option", () => {
+    expect(() => createLocalAdapter({ modle: "qwen3-0.6b" } as never)).toThrow('createLocalAdapter does not take the option "modle": it takes id, label, maxSteps, catalog, worker, generation');
+    expect(() => createLocalAdapter({ model: undefined, worker: { host: new EngineHostDouble() } } as never)).not.toThrow();
   });
 });

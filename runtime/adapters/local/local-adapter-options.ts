@@ -74,32 +74,8 @@ export interface LocalGenerationOptions extends Pick<GenerateRequest, "maxNewTok
   reportRepairs?: boolean;
 }
 
-/** The option names before they were grouped: they still work, each with a one-line console warning, and go in the next release. */
-export interface DeprecatedLocalAdapterOptions {
-  /** @deprecated Use `catalog: { models }`. */
-  models?: readonly CatalogEntry[];
-  /** @deprecated Use `catalog: { model }`. */
-  model?: string;
-  /** @deprecated Use `catalog: { rememberModel }`. */
-  rememberModel?: string | false;
-  /** @deprecated Use `catalog: { engines }`. */
-  engines?: ResolveVariantOptions["engines"];
-  /** @deprecated Use `catalog: { autoLoad }`. */
-  autoLoad?: boolean;
-  /** @deprecated Use `worker: { host }`. */
-  engine?: EngineHost | (() => Promise<EngineHost>);
-  /** @deprecated Use `worker: { baseUrl }`. */
-  baseUrl?: string;
-  /** @deprecated Use `worker: { threads }`. */
-  threads?: number;
-  /** @deprecated Use `generation: { constrainToolCalls }`. */
-  constrainToolCalls?: boolean;
-  /** @deprecated Use `catalog: { models: [...QWEN3_CATALOG, ...testModelEntries({ baseUrl })] }`, `testModelEntries` from `@webmcp-agents/chat/testing`. */
-  testModels?: TestModelEntriesOptions;
-}
-
 /** What `createLocalAdapter` takes, by concern. Every field is optional. */
-export interface LocalAdapterOptions extends DeprecatedLocalAdapterOptions {
+export interface LocalAdapterOptions {
   /** Default `"local"`. The switcher, the remembered choice and the conversation's storage know the adapter by it. */
   id?: string;
   /** Default `"On this device"`. */
@@ -111,7 +87,7 @@ export interface LocalAdapterOptions extends DeprecatedLocalAdapterOptions {
   generation?: LocalGenerationOptions;
 }
 
-/** The options as the adapter reads them: every group present, the old names moved into theirs. */
+/** The options as the adapter reads them: every group present. */
 export interface ReadLocalAdapterOptions {
   id?: string;
   label?: string;
@@ -119,35 +95,27 @@ export interface ReadLocalAdapterOptions {
   catalog: LocalCatalogOptions;
   worker: LocalWorkerOptions;
   generation: LocalGenerationOptions;
-  /** The deprecated `testModels`: its entries are added when the adapter first probes (the module loads then, off the first render). */
-  testModels?: TestModelEntriesOptions;
 }
 
-// Each old name and the group it moved to (`engine` became `worker.host`).
-const MOVED = { models: "catalog", model: "catalog", rememberModel: "catalog", engines: "catalog", autoLoad: "catalog", engine: "worker", baseUrl: "worker", threads: "worker", constrainToolCalls: "generation" } as const;
+// The names from before the options were grouped, and where each went: named in the error a plain-JavaScript caller gets for one.
+const MOVED: Record<string, string> = { models: "catalog.models", model: "catalog.model", rememberModel: "catalog.rememberModel", engines: "catalog.engines", autoLoad: "catalog.autoLoad", engine: "worker.host", baseUrl: "worker.baseUrl", threads: "worker.threads", constrainToolCalls: "generation.constrainToolCalls", testModels: "catalog.models with testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing" };
+const KNOWN = new Set(["id", "label", "maxSteps", "catalog", "worker", "generation"]);
 
-/** `options` grouped: a group's own field wins over the old name, and each old name in use warns once here. */
+/** `options` with every group present; a name the adapter does not take is a TypeError that says what to pass instead (never silently dropped). */
 export function readLocalAdapterOptions(options: LocalAdapterOptions): ReadLocalAdapterOptions {
-  const groups = { catalog: { ...options.catalog }, worker: { ...options.worker }, generation: { ...options.generation } } as Record<string, Record<string, unknown>>;
-  for (const [name, group] of Object.entries(MOVED)) {
-    const value = options[name as keyof typeof MOVED];
-    if (value === undefined) continue;
-    const field = name === "engine" ? "host" : name;
-    console.warn(`[web-agents] createLocalAdapter({ ${name} }) is deprecated: pass ${group}: { ${field} }.`);
-    groups[group]![field] ??= value;
+  for (const name of Object.keys(options)) {
+    if (KNOWN.has(name) || (options as Record<string, unknown>)[name] === undefined) continue;
+    const instead = MOVED[name] ? `pass ${MOVED[name]} instead` : `it takes ${[...KNOWN].join(", ")}`;
+    throw new TypeError(`createLocalAdapter does not take the option "${name}": ${instead} (see docs/api/create-local-adapter.md).`);
   }
-  const catalog = groups.catalog as LocalCatalogOptions;
-  if (options.testModels) console.warn("[web-agents] createLocalAdapter({ testModels }) is deprecated: add testModelEntries({ baseUrl }) from @webmcp-agents/chat/testing to catalog.models.");
-  return { ...options, catalog, worker: groups.worker!, generation: groups.generation! };
+  return { ...options, catalog: { ...options.catalog }, worker: { ...options.worker }, generation: { ...options.generation } };
 }
 
 /**
- * The entries the adapter offers: `catalog.models`, else the Qwen3 catalog,
- * then the deprecated `testModels`' entries. The modules load here, when the
- * adapter first probes, so that a page with the chat does not ship the
- * catalog's data in its first render.
+ * The entries the adapter offers: `catalog.models`, else the Qwen3 catalog.
+ * The module loads here, when the adapter first probes, so that a page with
+ * the chat does not ship the catalog's data in its first render.
  */
-export async function loadCatalogEntries({ catalog, testModels }: ReadLocalAdapterOptions): Promise<readonly CatalogEntry[]> {
-  const models = catalog.models ?? (await import("../../../models/catalog.js")).QWEN3_CATALOG;
-  return testModels ? [...models, ...(await import("../../../models/catalog-test-models.js")).testModelEntries(testModels)] : models;
+export async function loadCatalogEntries({ catalog }: ReadLocalAdapterOptions): Promise<readonly CatalogEntry[]> {
+  return catalog.models ?? (await import("../../../models/catalog.js")).QWEN3_CATALOG;
 }

@@ -27,7 +27,7 @@ const threads = Number(new URLSearchParams(location.search).get("threads")) || u
 // Qwen3.5-shaped one (random weights: it answers nonsense, through the same loop).
 const models = { qwen35: qwen35Definition, shaped: shapedDefinition };
 const model = models[new URLSearchParams(location.search).get("model")] ?? definition;
-const adapter = createLocalAdapter({ models: [defineModel(model)], autoLoad: false, ...(threads && { threads }) });
+const adapter = createLocalAdapter({ catalog: { models: [defineModel(model)], autoLoad: false }, ...(threads && { worker: { threads } }) });
 
 window.runConsumer = async () => {
   await adapter.prepare();
