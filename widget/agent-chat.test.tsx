@@ -201,6 +201,27 @@ describe("<AgentChat> adapters and models", () => {
     expect(text()).toContain("Download (1.2 GB)");
   });
 
+  it("closes the model picker on a choice, whether it opened itself or the person opened it", async () => {
+    const local = createModelAdapterDouble();
+    mounted.render(<AgentChat adapter={local} storageKey={false} />);
+    const picker = root().querySelector<HTMLDetailsElement>(".models")!;
+    // Open by itself before the first download.
+    expect(picker.open).toBe(true);
+    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
+    await tick();
+    expect(local.selected).toEqual(["large"]);
+    expect(picker.open).toBe(false);
+    // Opened by the person, closed by the next choice.
+    act(() => {
+      picker.open = true;
+      picker.dispatchEvent(new Event("toggle"));
+    });
+    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[0]!);
+    await tick();
+    expect(local.selected).toEqual(["large", "small"]);
+    expect(picker.open).toBe(false);
+  });
+
   it("shows a cached model as on this device, and a failed switch as an alert", async () => {
     const local = createModelAdapterDouble();
     mounted.render(<AgentChat adapter={local} storageKey={false} />);

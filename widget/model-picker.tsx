@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import type { ModelChoice } from "../runtime/session/agent-adapter.js";
 import { formatBytes } from "../runtime/errors/format-bytes.js";
 
@@ -19,14 +19,21 @@ export interface ModelPickerProps {
  * The adapter's models as a group of radio buttons in a fold: each with its
  * label, brief, size, whether it is on this device, and whether it is the
  * recommended one; the selected one checked. Renders nothing for fewer than
- * two models.
+ * two models. The fold closes on a choice: open, it takes most of the chat.
  */
-export function ModelPicker({ models, onSelect, pending, disabled, open }: ModelPickerProps): ReactNode {
+export function ModelPicker({ models, onSelect, pending, disabled, open = false }: ModelPickerProps): ReactNode {
   const name = useId();
+  // Controlled, and kept in step with the person's own toggles, so a choice can close it.
+  const [unfolded, setUnfolded] = useState(open);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setUnfolded(true);
+  }
   if (models.length < 2) return null;
   const selected = models.find((model) => model.selected);
   return (
-    <details className="models" open={open}>
+    <details className="models" open={unfolded} onToggle={(event) => setUnfolded(event.currentTarget.open)}>
       <summary>
         Model: {selected?.label ?? "none chosen"}
         {pending !== undefined && <span className="muted"> (switching…)</span>}
@@ -40,7 +47,10 @@ export function ModelPicker({ models, onSelect, pending, disabled, open }: Model
               name={name}
               value={model.id}
               checked={model.selected === true}
-              onChange={() => onSelect(model.id)}
+              onChange={() => {
+                setUnfolded(false);
+                onSelect(model.id);
+              }}
             />
             <span>
               <strong>{model.label}</strong>
