@@ -85,6 +85,13 @@ export interface AgentChatProps {
   /** Render the agent cursor. Default `true`. */
   cursor?: boolean;
   /**
+   * Show what the last model step cost (tokens in and reused, tokens out,
+   * time to the first token, tokens a second) in a muted line under the
+   * conversation, where the adapter reports it: for developers, not
+   * visitors. Default `false`.
+   */
+  usage?: boolean;
+  /**
    * Move focus into the chat when it appears (a chat the person just
    * opened): to the message field, or while the model is not ready, to the
    * setup card's button (Download) or the card. Default `false`.
@@ -119,7 +126,7 @@ export interface AgentChatProps {
  * </WebAgentsProvider>
  */
 export function AgentChat(props: AgentChatProps): ReactNode {
-  const { title = "Assistant", placeholder, emptyText = "Ask me to do something on this page.", cursor = true } = props;
+  const { title = "Assistant", placeholder, emptyText = "Ask me to do something on this page.", cursor = true, usage: showUsage = false } = props;
   const chat = useChatSetup({
     ...(props.adapter && { adapter: props.adapter }),
     ...(props.adapters && { adapters: props.adapters }),
@@ -178,7 +185,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
           />
           <MessageList store={store} emptyText={emptyText} />
           <FallbackNoticeLine adapter={chat.adapter} />
-          {usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
+          {showUsage && usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
           {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
           <Composer
             {...(blockedBy !== undefined && { blockedBy })}

@@ -202,7 +202,7 @@ describe("Field Store with the scripted on-device model", () => {
     await keyboardPage.close();
   }, 240_000);
 
-  it("shops the same way on a Qwen3.5-format model: XML calls read in the worker, typed parameters, the order placed on the person's click, usage shown", async () => {
+  it("shops the same way on a Qwen3.5-format model: XML calls read in the worker, typed parameters, the order placed on the person's click, no token statistics for a shopper", async () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${origin}/field-store/?model=test-store-scripted-qwen35`);
     await page.waitForSelector("body[data-ready=true]");
@@ -217,9 +217,9 @@ describe("Field Store with the scripted on-device model", () => {
     expect(await page.textContent("#cart-badge")).toBe("1");
     await page.click("#place-order");
     await chat().getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 30_000 });
-    const usage = chat().locator("[data-usage]");
-    await usage.waitFor({ timeout: 10_000 });
-    expect(await usage.textContent()).toMatch(/^\d+ tokens in.* · \d+ out/);
+    // Send is back once the run has finished, when the line would show: the Field Store leaves AgentChat's usage off.
+    await chat().locator("button", { hasText: "Send" }).waitFor({ timeout: 30_000 });
+    expect(await chat().locator("[data-usage]").count()).toBe(0);
     await page.screenshot({ path: `${results}field-store-qwen35-chat.png` });
     expect(errors).toEqual([]);
   }, 240_000);

@@ -6,7 +6,7 @@ import { registerWebTool } from "../../runtime/core/register-web-tool.js";
 import { installHappyDomWebMCP, resetWebMCP } from "../../runtime/core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../../runtime/testing/create-scripted-adapter.js";
-import { button, chatRoot } from "../test-fixtures/chat-queries.js";
+import { button, chatRoot, findButton } from "../test-fixtures/chat-queries.js";
 import { waitUntil } from "../test-fixtures/mount.js";
 import { defineWebAgentsChat, WebAgentsChatElement } from "./index.js";
 
@@ -82,6 +82,33 @@ describe("<web-agents-chat>", () => {
     expect(adapter.requests[0]!.agent).toBe("page");
     expect(adapter.requests[0]!.tools.map((tool) => tool.name)).toEqual(["get_cart"]);
     expect(root().textContent).toContain("Done.");
+  });
+
+  it("shows the token statistics line only with the usage attribute", async () => {
+    const answer: AgentStreamPart[] = [
+      { type: "message-start", messageId: "m-1" },
+      { type: "text-delta", messageId: "m-1", delta: "Done." },
+      { type: "step-finish", step: 0, usage: { promptTokens: 941, cachedPromptTokens: 866, outputTokens: 12 } },
+      { type: "finish", reason: "stop" },
+    ];
+    element.adapter = createScriptedAdapter({ runs: [answer, answer] });
+    connect();
+    const send = async (text: string) => {
+      const field = root().querySelector("textarea")!;
+      act(() => {
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, text);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      act(() => button(root(), "Send").click());
+      await waitUntil(() => findButton(root(), "Send") !== undefined && (root().textContent ?? "").includes("Done."), "the answer");
+    };
+    await send("Hello");
+    // A visitor sees the answer, not the developer's statistics.
+    expect(root().querySelector("[data-usage]")).toBeNull();
+    act(() => element.setAttribute("usage", ""));
+    expect(root().querySelector("[data-usage]")?.textContent).toBe("941 tokens in (866 reused) · 12 out");
+    act(() => element.setAttribute("usage", "false"));
+    expect(root().querySelector("[data-usage]")).toBeNull();
   });
 
   it("sends web-agents-error when a run fails", async () => {

@@ -11,7 +11,7 @@ import { AgentChat } from "../agent-chat.js";
 import { dispatchChatEvents } from "./chat-events.js";
 
 /** The attributes `<web-agents-chat>` reads; a change re-renders the chat. */
-const OBSERVED = ["endpoint", "instructions", "tools", "storage-key", "confirm-tools", "heading", "placeholder", "empty-text"] as const;
+const OBSERVED = ["endpoint", "instructions", "tools", "storage-key", "confirm-tools", "heading", "placeholder", "empty-text", "usage"] as const;
 
 const POLICIES: readonly ConfirmToolsPolicy[] = ["consequential", "destructive", "unannotated", "all"];
 
@@ -27,7 +27,8 @@ const POLICIES: readonly ConfirmToolsPolicy[] = ["consequential", "destructive",
  * (comma-separated tool names: an agent for a page with no script of its
  * own), `storage-key` (`"false"` keeps the conversation in memory; default
  * `"web-agents:chat"`), `confirm-tools` (AgentChat's `confirmTools`),
- * `heading` (AgentChat's `title`), `placeholder`, `empty-text`.
+ * `heading` (AgentChat's `title`), `placeholder`, `empty-text`, `usage`
+ * (a boolean attribute: AgentChat's `usage`, the token statistics line).
  * Properties: `adapter`, `adapters`, `agent` (a `defineWebAgent` object; it
  * wins over `instructions` and `tools`), `confirmTools`, `confirmTool`.
  *
@@ -170,6 +171,8 @@ export class WebAgentsChatElement extends ElementBase {
     const title = text("heading");
     const placeholder = text("placeholder");
     const emptyText = text("empty-text");
+    // A boolean attribute, as HTML's: present is on; "false" is accepted as off, as for storage-key.
+    const usage = this.hasAttribute("usage") && this.getAttribute("usage") !== "false";
     this.#root.render(
       createElement(AgentChat, {
         session,
@@ -181,6 +184,7 @@ export class WebAgentsChatElement extends ElementBase {
         ...(title !== undefined && { title }),
         ...(placeholder !== undefined && { placeholder }),
         ...(emptyText !== undefined && { emptyText }),
+        usage,
       }),
     );
   }
