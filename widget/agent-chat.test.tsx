@@ -3,7 +3,7 @@ import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineWebTool } from "../runtime/core/define-web-tool.js";
 import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
-import type { AdapterStatus } from "../runtime/session/agent-adapter.js";
+import type { AdapterStatus, AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { AgentStreamPart } from "../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
@@ -392,6 +392,8 @@ describe("<AgentChat> conversation", () => {
     await tick(60);
     expect(text()).not.toContain("word39");
     expect(button(root(), "Send")).toBeDefined();
+    // The partial reply stays, marked as stopped.
+    expect(root().querySelector(".message.assistant [data-stopped]")?.textContent).toBe("Stopped");
 
     sendMessage(root(), "Again");
     await waitUntil(() => (root().querySelectorAll(".log > .message.assistant")[1]?.textContent ?? "").includes("word1 "), "second reply");
@@ -401,6 +403,25 @@ describe("<AgentChat> conversation", () => {
     await tick(60);
     expect(button(root(), "Send")).toBeDefined();
     expect(text()).not.toContain("word39");
+  });
+
+  it("Stop while Working… (before the first word) leaves the turn, marked as stopped", async () => {
+    const adapter: AgentAdapter = {
+      id: "silent",
+      label: "Silent",
+      async *run({ signal }) {
+        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+        yield { type: "finish", reason: "aborted" };
+      },
+    };
+    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
+    sendMessage(root(), "Find socks");
+    await waitUntil(() => text().includes("Working…"), "Working…");
+    click(button(root(), "Stop"));
+    await tick();
+    expect(text()).not.toContain("Working…");
+    const turns = [...root().querySelectorAll(".log > .message")].map((message) => message.textContent);
+    expect(turns).toEqual(["You: Find socks", "Stopped"]);
   });
 
   it.each([

@@ -86,6 +86,7 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
   // shrinks the min-content width the grid and flex layout size by. The column
   // is minmax(0, 1fr) so a code block's long line scrolls inside it.
   `.message { max-width: 92%; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
+.stopped { font-size: 12px; margin: 0; font-style: italic; }
 .message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px 12px 2px 12px; white-space: pre-wrap; }
 .message.assistant { align-self: stretch; max-width: none; }
 .markdown > * { margin: 0 0 6px; }

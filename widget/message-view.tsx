@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from "react";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
+import { CHAT_TEXT } from "./chat-text.js";
 import { MarkdownText } from "./markdown-text.js";
 import { ToolCallView } from "./tool-call-view.js";
 
@@ -10,7 +11,8 @@ export interface MessageViewProps {
 
 /**
  * One turn: a person's text as written, an assistant's text as safe
- * markdown, its tool calls with their state. Reasoning is kept in the
+ * markdown, its tool calls with their state, and "Stopped" under a reply
+ * the person stopped (one stopped before its first word shows only that). Reasoning is kept in the
  * conversation for the next request but never rendered. Memoized: the
  * session's reducer keeps every message it did not change, so streamed
  * text re-renders only the message it lands in.
@@ -43,6 +45,11 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
             return null;
         }
       })}
+      {message.stopped && (
+        <p className="stopped muted" data-stopped="">
+          {CHAT_TEXT.stopped}
+        </p>
+      )}
     </div>
   );
 });

@@ -37,6 +37,16 @@ describe("toRequestMessages", () => {
     expect(ids(toRequestMessages([message("user", 0), empty]))).toEqual(["user-0"]);
   });
 
+  it("sends a stopped reply's text without its stopped mark, and leaves out one stopped before it said anything", () => {
+    const stopped: AgentMessage = { id: "a1", role: "assistant", parts: [{ type: "text", text: "Your socks" }], stopped: true };
+    const empty: AgentMessage = { id: "a2", role: "assistant", parts: [], stopped: true };
+    expect(toRequestMessages([message("user", 0), stopped, message("user", 2), empty])).toEqual([
+      message("user", 0),
+      { id: "a1", role: "assistant", parts: [{ type: "text", text: "Your socks" }] },
+      message("user", 2),
+    ]);
+  });
+
   it("strips nested runs and prompts, cuts outputs and errors, and is idempotent", () => {
     const history: AgentMessage[] = [
       message("user", 0),

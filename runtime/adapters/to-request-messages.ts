@@ -21,7 +21,7 @@ function toRequestPart(part: AgentPart): AgentPart {
  * request repeats the previous one's prefix (provider prompt caches, Claude's
  * signed reasoning and the engine's KV cache rely on that):
  *
- * - nested sub-agent runs (`agent` on tool parts) are stripped;
+ * - nested sub-agent runs (`agent` on tool parts) and `stopped` are stripped;
  * - tool results and errors are cut to `LIMITS.toolResultText` characters
  *   (idempotent, so a result cut before stays the same);
  * - messages with no parts (a step stopped before it said anything) are left out;
@@ -33,7 +33,7 @@ function toRequestPart(part: AgentPart): AgentPart {
 export function toRequestMessages(messages: readonly AgentMessage[], limit: number = LIMITS.messages): AgentMessage[] {
   const kept = messages
     .filter((message) => message.parts.length > 0)
-    .map((message) => ({ ...message, parts: message.parts.map(toRequestPart) }));
+    .map(({ stopped: _stopped, ...message }) => ({ ...message, parts: message.parts.map(toRequestPart) }));
   if (kept.length <= limit) return kept;
   const isUser = (message: AgentMessage) => message.role === "user";
   const from = kept.length - limit;

@@ -51,4 +51,10 @@ export interface AgentMessage {
   id: string;
   role: "user" | "assistant";
   parts: AgentPart[];
+  /**
+   * The person stopped this reply (the session's `stop()`) before it
+   * finished: what it holds is all there is. Set on assistant messages only;
+   * one stopped before its first part has no parts. Never sent to a model.
+   */
+  stopped?: boolean;
 }

@@ -122,6 +122,24 @@ describe("sessionReducer", () => {
     expect(state.messages[1]!.parts).toHaveLength(1);
   });
 
+  it("stop marks the turn's reply stopped, keeping its partial text", () => {
+    const state = run([
+      { type: "send", runId: "r1", message: user },
+      part({ type: "message-start", messageId: "a1" }),
+      part({ type: "text-delta", messageId: "a1", delta: "Your socks are" }),
+      { type: "stop" },
+    ]);
+    expect(state.messages).toEqual([user, { id: "a1", role: "assistant", parts: [{ type: "text", text: "Your socks are" }], stopped: true }]);
+  });
+
+  it("stop before the reply's first part leaves a stopped, empty reply, not a question with no answer", () => {
+    const state = run([{ type: "send", runId: "r1", message: user }, { type: "stop" }]);
+    expect(state.status).toBe("idle");
+    expect(state.messages).toEqual([user, { id: "r1-stopped", role: "assistant", parts: [], stopped: true }]);
+    // Nothing to stop once idle: a second stop changes nothing.
+    expect(sessionReducer(state, { type: "stop" })).toBe(state);
+  });
+
   it("an error part records the error with its code", () => {
     const state = run([{ type: "send", runId: "r1", message: user }, part({ type: "error", error: "Slow down.", code: "rate_limited" })]);
     expect(state).toMatchObject({ status: "error", error: { message: "Slow down.", code: "rate_limited" } });

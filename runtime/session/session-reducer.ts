@@ -69,7 +69,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return initialSessionState;
     case "stop":
       if (state.status !== "streaming") return state;
-      return { messages: state.messages.map(cancelOpenCalls), status: "idle" };
+      return { messages: markStopped(state.messages.map(cancelOpenCalls), state.runId), status: "idle" };
     case "nested-start":
       if (action.runId !== state.runId) return state;
       return {
@@ -88,6 +88,18 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       if (action.runId !== state.runId) return state;
       return applyPart(state, action.part, action.path ?? []);
   }
+}
+
+/**
+ * Marks the turn the person stopped: its assistant message, or, stopped
+ * before the reply's first part (while "Working…"), a new empty one, so the
+ * turn leaves a trace rather than a question with no answer.
+ */
+function markStopped(messages: AgentMessage[], runId: string | undefined): AgentMessage[] {
+  const last = messages.at(-1);
+  if (!last) return messages;
+  if (last.role === "assistant") return [...messages.slice(0, -1), { ...last, stopped: true }];
+  return [...messages, { id: `${runId ?? last.id}-stopped`, role: "assistant", parts: [], stopped: true }];
 }
 
 function applyPart(state: SessionState, part: AgentStreamPart, path: readonly string[]): SessionState {
