@@ -163,6 +163,20 @@ describe("<AgentChat> adapter status", () => {
   });
 });
 
+describe("<AgentChat> a chat that cannot run", () => {
+  it("shows the reason in the empty conversation instead of the invitation", () => {
+    const reason = "Chat isn't configured on this site.";
+    const adapter = createScriptedAdapter({ runs: [], status: { state: "unavailable", reason } });
+    mounted.render(<AgentChat adapter={adapter} storageKey={false} emptyText="Ask me to find, add or order something." />);
+    expect(root().querySelector(".log .empty")?.textContent).toBe(reason);
+    expect(text()).not.toContain("Ask me to find");
+    expect(field().disabled).toBe(true);
+    // Once it can run, the invitation is back.
+    act(() => adapter.setStatus({ state: "ready" }));
+    expect(root().querySelector(".log .empty")?.textContent).toBe("Ask me to find, add or order something.");
+  });
+});
+
 describe("<AgentChat> adapters and models", () => {
   it("switches adapters with a labelled select and remembers the choice by id", () => {
     const cloud = createScriptedAdapter({ id: "cloud", label: "Claude (cloud)", runs: [] });

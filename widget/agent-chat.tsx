@@ -183,7 +183,8 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             {...(chat.setupError !== undefined && { setupError: chat.setupError })}
             onFocusLeft={focusField}
           />
-          <MessageList store={store} emptyText={emptyText} />
+          {/* A chat that cannot run says why where the person looks, instead of inviting a message it cannot take. */}
+          <MessageList store={store} emptyText={status.state === "unavailable" ? status.reason : emptyText} />
           <FallbackNoticeLine adapter={chat.adapter} />
           {showUsage && usage && !streaming && sessionStatus !== "error" && <UsageLine usage={usage} />}
           {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
