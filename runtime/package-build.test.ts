@@ -37,9 +37,9 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
 const PROMISED: Record<string, string[]> = {
   "./element": ["WebAgentsChatElement", "defineWebAgentsChat", "createCloudAdapter", "createLocalAdapter", "defineModel", "defineWebTool", "registerWebTool"],
   ".": ["createLocalAdapter", "defineModel", "AgentChat", "useAgentChat", "useWebAgent", "useWebTool", "WebAgentsProvider", "AgentCursor", "useAgentSession", "createCloudAdapter", "turnstileHeaders", "defineWebAgent", "createAgentSession", "sessionReducer", "resumable", "LIMITS", "defineWebTool", "callModelContextTool", "createFallbackAdapter"],
-  "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "defineWebAgent", "defineWebTool", "registerWebTool", "callModelContextTool", "onAgentEvent", "WebAgentsError", "createFallbackAdapter"],
+  "./runtime": ["createAgentSession", "sessionReducer", "resumable", "LIMITS", "createCloudAdapter", "turnstileHeaders", "createLocalAdapter", "defineModel", "QWEN3_CATALOG", "createFallbackAdapter"],
   "./agent": ["defineWebAgent", "flattenWebAgents", "selectTools", "delegateTool", "delegateToolName", "isDelegateTool", "DELEGATE_PREFIX", "AGENT_ID"],
-  "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "waitForToolsToSettle", "onAgentEvent", "getModelContext"],
+  "./core": ["defineWebTool", "registerWebTool", "callModelContextTool", "readPageTools", "onAgentEvent", "WebAgentsError"],
   "./server": ["defineWebAgent", "flattenWebAgents", "selectTools", "createChatHandler", "resolveModel"],
   "./testing": ["createScriptedAdapter", "testModelEntries"],
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { EvalModelResult, EvalReport } from "@webmcp-agents/chat/testing";
+import type { EvalReport } from "@webmcp-agents/chat/testing";
+
+type EvalModelResult = EvalReport["results"][number];
 import { evalChartSvg } from "./eval-chart-svg.js";
 
 const result = (id: string, passed: number, bytes?: number, decode?: number): EvalModelResult => ({

@@ -1,4 +1,5 @@
-import { formatBytes, type EvalReport } from "@webmcp-agents/chat/testing";
+import type { EvalReport } from "@webmcp-agents/chat/testing";
+import { formatBytes } from "../../runtime/errors/format-bytes.js";
 import { escapeHtml } from "./escape-html.js";
 
 const COLORS = ["#2f6fdf", "#c0392b", "#1e8449", "#8e44ad", "#b9770e", "#117a8b", "#555"];

@@ -3,7 +3,8 @@
 // the chart, save the report, compare two. With ?run=1 it runs at once and
 // publishes the report for the headless runner (run-eval-cli.ts).
 import type { CatalogEntry } from "@webmcp-agents/chat/runtime";
-import { defineAgentScenario, evaluateAgent, formatBytes, parseEvalReport, publishEvalReport, type AgentScenario, type EvalReport } from "@webmcp-agents/chat/testing";
+import { defineAgentScenario, evaluateAgent, parseEvalReport, publishEvalReport, type AgentScenario, type EvalReport } from "@webmcp-agents/chat/testing";
+import { formatBytes } from "../../runtime/errors/format-bytes.js";
 import { storeScenarios } from "../../examples/field-store/store-scenarios.js";
 import { evalChartSvg } from "./eval-chart-svg.js";
 import { escapeHtml } from "./escape-html.js";

@@ -1,4 +1,5 @@
-import { diffEvalReports, evalRows, type EvalReport } from "@webmcp-agents/chat/testing";
+import { diffEvalReports, type EvalReport } from "@webmcp-agents/chat/testing";
+import { evalRows } from "../../runtime/testing/evals/eval-rows.js";
 import { escapeHtml } from "./escape-html.js";
 
 const percent = (rate: number | undefined) => (rate === undefined ? "-" : `${Math.round(rate * 100)} %`);

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { EVAL_REPORT_GLOBAL, type EvalReport } from "@webmcp-agents/chat/testing";
+import type { EvalReport } from "@webmcp-agents/chat/testing";
+import { EVAL_REPORT_GLOBAL } from "../../runtime/testing/evals/publish-eval-report.js";
 
 /** How many of the page's last console lines a late report shows. */
 const CONSOLE_LINES = 20;

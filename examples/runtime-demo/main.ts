@@ -1,9 +1,7 @@
+import { defineWebTool, isNativeModelContext, registerWebTool } from "@webmcp-agents/chat/core";
 import {
   createAgentSession,
   createCloudAdapter,
-  defineWebTool,
-  isNativeModelContext,
-  registerWebTool,
   type AdapterStatus,
   type AgentAdapter,
   type AgentMessage,

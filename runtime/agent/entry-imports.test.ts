@@ -44,7 +44,6 @@ describe("the agent entry", () => {
       "delegateToolName",
       "flattenWebAgents",
       "isDelegateTool",
-      "isWebAgent",
       "selectTools",
     ]);
   });

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { defineWebTool } from "../core/define-web-tool.js";
 import type { ToolDescriptor } from "../session/tool-descriptor.js";
-import { defineWebAgent, flattenWebAgents, isWebAgent, selectTools } from "./index.js";
+import { defineWebAgent, flattenWebAgents, selectTools } from "./index.js";
+import { isWebAgent } from "./is-web-agent.js";
 
 const tools = {
   getTime: defineWebTool({ name: "get_time", description: "Gives the current time.", execute: () => new Date().toISOString() }),
