@@ -36,6 +36,8 @@ const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, prog
  * - `error`: what failed, with Try again when the adapter can prepare.
  *
  * Renders nothing for `ready` and `unavailable` (the composer explains it).
+ * `setupError` shows in every state, so a model switch refused while the
+ * model downloads or starts says why instead of being ignored.
  *
  * Focus is never lost with a state: when the control the person used goes
  * away with its state (Download, Cancel, Try again), the card that replaced
@@ -120,6 +122,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
               Cancel
             </button>
           </div>
+          {failure}
         </section>
       );
     }
@@ -131,6 +134,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
               <span className="spinner" aria-hidden="true" />
               Connecting…
             </p>
+            {failure}
           </section>
         );
       }
@@ -140,6 +144,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
           <section className="card" aria-label="Starting the model" {...cardProps}>
             <p role="status">Starting the model on this device…</p>
             <progress max={1} aria-label="Starting the model" />
+            {failure}
           </section>
         );
       }
@@ -147,6 +152,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
         <section className="card" aria-label="Loading the model" {...cardProps}>
           <p role="status">Loading the model from this device… {percent(status.progress)}</p>
           <progress max={1} value={status.progress} aria-label="Loading progress" />
+          {failure}
         </section>
       );
     case "error":

@@ -236,6 +236,18 @@ describe("<AgentChat> adapters and models", () => {
     expect(picker.open).toBe(false);
   });
 
+  it("says why a model switch is refused while the remembered model is starting, instead of ignoring the click", async () => {
+    const local = createModelAdapterDouble();
+    local.setStatus({ state: "loading", progress: 1, stage: "starting" });
+    mounted.render(<AgentChat adapter={local} storageKey={false} />);
+    local.failNextSelect("The model is still starting on this device. Switch models once it is ready.");
+    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
+    await tick();
+    expect(local.selected).toEqual(["large"]);
+    const card = root().querySelector('[aria-label="Starting the model"]')!;
+    expect(card.querySelector('[role="alert"]')?.textContent).toBe("The model is still starting on this device. Switch models once it is ready.");
+  });
+
   it("shows a cached model as on this device, and a failed switch as an alert", async () => {
     const local = createModelAdapterDouble();
     mounted.render(<AgentChat adapter={local} storageKey={false} />);

@@ -205,6 +205,17 @@ describe("createLocalAdapter: models and selectModel", () => {
     expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
   });
 
+  it("rejects a switch while the model on this device is starting, saying so", async () => {
+    const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY] });
+    const adapter = createLocalAdapter({ worker: { host: engine } });
+    const preparing = adapter.prepare();
+    await statusReaches(adapter, (status) => status.state === "loading" && status.progress !== undefined);
+    await expect(adapter.selectModel("qwen3-1.7b")).rejects.toMatchObject({ code: "model_busy", message: "The model is still starting on this device. Switch models once it is ready." });
+    await preparing;
+    await adapter.selectModel("qwen3-1.7b");
+    expect(adapter.models().find((model) => model.selected)?.id).toBe("qwen3-1.7b");
+  });
+
   it("rejects a switch while a reply is in progress", async () => {
     const engine = new EngineHostDouble({ cached: [SMALL_GPU_KEY], script: () => ({ chunks: ["Thinking"], hang: true }) });
     const adapter = createLocalAdapter({ worker: { host: engine } });

@@ -34,6 +34,7 @@ const UNAVAILABLE = "No on-device model can run in this browser.";
 
 /** The localStorage key for a local adapter's remembered model choice: `"web-agents:model:<id>"`. */
 export const modelChoiceKey = (adapterId: string) => `web-agents:model:${adapterId}`;
+const STILL_STARTING = "The model is still starting on this device. Switch models once it is ready.";
 const START_FAILED = "The on-device model could not start in this browser. Try again, or use the cloud model.";
 
 /**
@@ -188,14 +189,20 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
     await preparation.join(resolved.key, (abort) => downloadAndLoad(resolved, abort), signal);
   }
 
+  // A function, read afresh after each await (a narrowed `state.phase` would not be).
+  const starting = () => state.phase.state === "loading";
+
   async function selectModel(id: string): Promise<void> {
     if (runs > 0) throw new WebAgentsError("model_busy", "Wait for the reply to finish, or stop it, before switching models.");
+    // A model already on this device starting (autoLoad, 5-18 s on a return visit) cannot be cancelled: say so, not "download".
+    if (starting()) throw new WebAgentsError("model_busy", STILL_STARTING);
     if (preparation.running || state.phase.state === "downloading") throw new WebAgentsError("model_busy", "Wait for the download to finish, or cancel it, before switching models.");
     await init();
     if (!state.runnable.has(id)) {
       const known = entries.some((entry) => entry.id === id);
       throw known ? new WebAgentsError("unsupported_device", `The model "${id}" cannot run in this browser.`) : new WebAgentsError("unknown_model", `There is no model "${id}".`);
     }
+    if (starting()) throw new WebAgentsError("model_busy", STILL_STARTING);
     if (runs > 0 || preparation.running) throw new WebAgentsError("model_busy", "Wait for the reply or the download to finish before switching models.");
     dispatch({ type: "selected", id });
     choice.save(id);
