@@ -18,7 +18,19 @@ export interface BuiltInGenerationOptions {
   topK?: number;
 }
 
-/** What `createBuiltInAdapter` takes. Every field is optional. */
+/**
+ * When the browser's model starts (`createBuiltInAdapter({ catalog })`): the
+ * same group, and the same name, as `createLocalAdapter({ catalog })`.
+ */
+export interface BuiltInCatalogOptions {
+  /**
+   * Start the model where the browser already has it (`available`), with no
+   * user activation needed: the adapter goes `loading`, then `ready`. Default true.
+   */
+  autoLoad?: boolean;
+}
+
+/** What `createBuiltInAdapter` takes, grouped as `createLocalAdapter`'s options are. Every field is optional. */
 export interface BuiltInAdapterOptions {
   /** Default `"built-in"`. The switcher and the conversation's storage know the adapter by it. */
   id?: string;
@@ -26,6 +38,7 @@ export interface BuiltInAdapterOptions {
   label?: string;
   /** Tool steps per user message when the agent sets no `maxSteps`. Default `LIMITS.maxSteps` (8). */
   maxSteps?: number;
+  catalog?: BuiltInCatalogOptions;
   generation?: BuiltInGenerationOptions;
   /**
    * The languages the person writes in and the model answers in, as BCP 47
@@ -35,14 +48,23 @@ export interface BuiltInAdapterOptions {
    */
   languages?: string[];
   /**
-   * Start the model where the browser already has it (`available`), with no
-   * user activation needed: the adapter goes `loading`, then `ready`. Default true.
-   */
-  autoLoad?: boolean;
-  /**
    * The Prompt API to use; `null` for none (as a browser without it). Default:
    * the page's `LanguageModel`, read when the adapter first checks. Tests
    * pass a double (runtime/test-support/language-model-double/).
    */
   languageModel?: PromptApi | null;
+}
+
+// The names from before the options were grouped as the local adapter's are, and where each went.
+const MOVED: Record<string, string> = { autoLoad: "catalog.autoLoad" };
+const KNOWN = new Set(["id", "label", "maxSteps", "catalog", "generation", "languages", "languageModel"]);
+
+/** `options` checked: a name the adapter does not take is a TypeError that says what to pass instead (never silently dropped). */
+export function readBuiltInAdapterOptions(options: BuiltInAdapterOptions): BuiltInAdapterOptions {
+  for (const name of Object.keys(options)) {
+    if (KNOWN.has(name) || (options as Record<string, unknown>)[name] === undefined) continue;
+    const instead = MOVED[name] ? `pass ${MOVED[name]} instead` : `it takes ${[...KNOWN].join(", ")}`;
+    throw new TypeError(`createBuiltInAdapter does not take the option "${name}": ${instead} (see docs/api/create-built-in-adapter.md).`);
+  }
+  return options;
 }

@@ -382,3 +382,19 @@ describe("createBuiltInAdapter runs (a double of the Prompt API)", () => {
     expect(JSON.stringify(parts)).not.toContain("0x42");
   });
 });
+
+describe("createBuiltInAdapter: options grouped as createLocalAdapter's", () => {
+  it("takes catalog.autoLoad, the local adapter's name: false leaves a model the browser already has unstarted until the first run", async () => {
+    const { adapter, controller } = setup({ availability: "available" }, { catalog: { autoLoad: false } });
+    adapter.status();
+    await vi.waitFor(() => expect(adapter.status().state).toBe("ready"));
+    expect(controller.creates).toEqual([]);
+  });
+
+  it("is a TypeError naming catalog.autoLoad for autoLoad, and listing the names it takes for any other", () => {
+    // A plain-JavaScript caller: the type already refuses these names.
+    expect(() => createBuiltInAdapter({ autoLoad: false } as never)).toThrow(new TypeError('createBuiltInAdapter does not take the option "autoLoad": pass catalog.autoLoad instead (see docs/api/create-built-in-adapter.md).'));
+    expect(() => createBuiltInAdapter({ languges: ["fr"] } as never)).toThrow('createBuiltInAdapter does not take the option "languges": it takes id, label, maxSteps, catalog, generation, languages, languageModel');
+    expect(() => createBuiltInAdapter({ autoLoad: undefined, languageModel: null } as never)).not.toThrow();
+  });
+});

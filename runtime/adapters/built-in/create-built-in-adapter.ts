@@ -4,7 +4,7 @@ import type { AdapterStatus, AgentAdapter, AgentRunRequest } from "../../session
 import type { AgentStreamPart } from "../../session/agent-stream-part.js";
 import { abortError, isAbortError } from "../abortable.js";
 import { SharedPreparation } from "../shared-preparation.js";
-import type { BuiltInAdapterOptions } from "./built-in-adapter-options.js";
+import { readBuiltInAdapterOptions, type BuiltInAdapterOptions } from "./built-in-adapter-options.js";
 import { ConversationSessions } from "./conversation-sessions.js";
 import { describeBuiltInError } from "./describe-built-in-error.js";
 import { pagePromptApi, type PromptApi, type PromptApiCoreOptions, type PromptApiSession } from "./prompt-api.js";
@@ -44,14 +44,15 @@ const READY: AdapterStatus = { state: "ready" };
  * page at some point, the Download button's click included; a click is not
  * used up by it) -> `downloading` (0..1, the browser's
  * `downloadprogress`) -> `loading` (the model starting) -> `ready`. A model
- * the browser already has starts without any activation (see `autoLoad`); one
+ * the browser already has starts without any activation (see `catalog.autoLoad`); one
  * another site is downloading is followed. `error` when setting up failed
  * (`prepare()` again retries).
  */
-export function createBuiltInAdapter(options: BuiltInAdapterOptions = {}): BuiltInAdapter {
+export function createBuiltInAdapter(given: BuiltInAdapterOptions = {}): BuiltInAdapter {
+  const options = readBuiltInAdapterOptions(given);
   const listeners = new Set<() => void>();
   const languages = options.languages ?? ["en"];
-  const autoLoad = options.autoLoad ?? true;
+  const autoLoad = options.catalog?.autoLoad ?? true;
   const warned = new Set<string>();
   let status: AdapterStatus = CHECKING;
   let api: PromptApi | undefined;
