@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
 import type { ChatHandler } from "@webmcp-agents/chat/server";
 import { BUILT_FIXTURES_VARIABLE, currentExamplesBuild, servesFromSource } from "../../runtime/test-support/fixture-builds.js";
+import { serveEvalsPage } from "../../bench/evals/serve-evals-page.js";
 import { CROSS_ORIGIN_ISOLATION_HEADERS, examplesConfig } from "../examples-config.js";
 
 /** The examples served for one test file. */
@@ -20,6 +21,8 @@ export interface ServeExamplesOptions {
   crossOriginIsolated?: boolean;
   /** Compile the pages on request with Vite's dev server, exactly as `npm start` serves them, even where a build is there. */
   fromSource?: boolean;
+  /** Serve the evals page at /evals/ too, as `npm start` does (examples/vite.config.ts). Only with `fromSource`: the builds leave it out. Default false. */
+  evals?: boolean;
 }
 
 /**
@@ -31,12 +34,14 @@ export interface ServeExamplesOptions {
  * outside that tier, Vite's dev server compiles them on request.
  */
 export async function serveExamples(options: ServeExamplesOptions = {}): Promise<ExamplesServer> {
-  const config = examplesConfig({
+  const examples = examplesConfig({
     env: options.testModels ? { WEB_AGENTS_TEST_MODELS: "1" } : {},
     argv: [],
     printUrls: false,
     ...(options.chatHandler && { chatHandler: options.chatHandler }),
   });
+  if (options.evals && !options.fromSource) throw new Error("serveExamples: evals needs fromSource (the example builds do not hold the evals page).");
+  const config = options.evals ? { ...examples, plugins: [...(examples.plugins ?? []), serveEvalsPage()] } : examples;
   const headers = options.crossOriginIsolated === false ? {} : { ...CROSS_ORIGIN_ISOLATION_HEADERS };
   const stamp = options.fromSource || servesFromSource() ? undefined : process.env[BUILT_FIXTURES_VARIABLE];
   const built = stamp ? currentExamplesBuild(!!options.testModels, stamp) : undefined;
