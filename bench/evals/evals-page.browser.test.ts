@@ -68,7 +68,8 @@ describe("the evals page on the test models", () => {
     // one shared core, so a machine 3x slower than this one still finishes in half of the ceiling.
     report = await waitForEvalReport(page, { timeoutMs: 150_000, console });
 
-    expect(kinds(report, "test-store-scripted")).toEqual([["buy-trail-socks", 1, []], ["declined-checkout", 0, ["answer"]]]);
+    // The right path answers the declined order honestly (its refusal), so it passes both.
+    expect(kinds(report, "test-store-scripted")).toEqual([["buy-trail-socks", 1, []], ["declined-checkout", 1, []]]);
     expect(kinds(report, "test-eval-store-wrong-tool")).toEqual([["buy-trail-socks", 0, ["wrong-tool"]], ["declined-checkout", 0, ["wrong-tool", "answer"]]]);
     expect(kinds(report, "test-eval-store-wrong-input")).toEqual([["buy-trail-socks", 0, ["wrong-input"]], ["declined-checkout", 0, ["wrong-input", "answer"]]]);
     for (const random of ["test-tiny", "test-tiny-qwen35"]) {

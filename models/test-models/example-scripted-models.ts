@@ -11,6 +11,13 @@ export const STORE_SCRIPTED_PRODUCT = "trail-socks";
 export const STORE_SCRIPTED_ANSWER = "Done: your trail socks are ordered. You can follow the order on the orders page.";
 
 /**
+ * What the scripted shoppers answer once a call was declined or failed (the
+ * person's Don't allow, no click on Place order): the turn ends there, and
+ * nothing was ordered.
+ */
+export const STORE_SCRIPTED_REFUSAL = "I stopped there: that step was not allowed or did not work, so nothing was ordered. Tell me what to change and I will try again.";
+
+/**
  * The Field Store's shopping flow, one reply per tool-result turn: open the
  * product page, add one to the cart, open the cart, place the order (which
  * parks on the person's click), then answer.
@@ -37,7 +44,7 @@ export const STORE_SCRIPTED_QWEN35_REPLIES: readonly string[] = [
 
 /** `store-scripted-qwen35`: the Field Store's shopper with Qwen3.5's chat template and XML calls. */
 export function storeScriptedQwen35Model(): TestModelDefinition {
-  return scriptedModel({ id: STORE_SCRIPTED_QWEN35_ID, replies: STORE_SCRIPTED_QWEN35_REPLIES, chatFormat: "qwen3.5" });
+  return scriptedModel({ id: STORE_SCRIPTED_QWEN35_ID, replies: STORE_SCRIPTED_QWEN35_REPLIES, refusal: STORE_SCRIPTED_REFUSAL, chatFormat: "qwen3.5" });
 }
 
 /** The folder name of the Field Store's scripted model that reads the reviews first. */
@@ -61,7 +68,7 @@ export const STORE_REVIEWS_SCRIPTED_REPLIES: readonly string[] = [
 
 /** `store-scripted-reviews`: the Field Store's shopper that reads the reviews before buying (see {@link STORE_REVIEWS_SCRIPTED_REPLIES}). */
 export function storeReviewsScriptedModel(): TestModelDefinition {
-  return scriptedModel({ id: STORE_REVIEWS_SCRIPTED_ID, replies: STORE_REVIEWS_SCRIPTED_REPLIES });
+  return scriptedModel({ id: STORE_REVIEWS_SCRIPTED_ID, replies: STORE_REVIEWS_SCRIPTED_REPLIES, refusal: STORE_SCRIPTED_REFUSAL });
 }
 
 /** The folder name of the offline assistant's scripted model. */
@@ -71,7 +78,7 @@ export const ASSISTANT_SCRIPTED_ANSWER = "Hello! I run on this device, so this c
 
 /** `store-scripted`: a weightless scripted Qwen3 stand-in that shops at the Field Store (see {@link STORE_SCRIPTED_REPLIES}). */
 export function storeScriptedModel(): TestModelDefinition {
-  return scriptedModel({ id: STORE_SCRIPTED_ID, replies: STORE_SCRIPTED_REPLIES });
+  return scriptedModel({ id: STORE_SCRIPTED_ID, replies: STORE_SCRIPTED_REPLIES, refusal: STORE_SCRIPTED_REFUSAL });
 }
 
 /** `assistant-scripted`: answers any message with {@link ASSISTANT_SCRIPTED_ANSWER}, no tool call (the offline assistant's tests). */

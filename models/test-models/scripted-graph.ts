@@ -26,7 +26,8 @@ export const SCRIPTED_LOGIT = 100;
  *   `reply[query index + 1 - start]`, then `<|im_end|>`;
  * - the reply is `replies[n]`, n = the tool-result turns
  *   (`<|im_start|>user\n<tool_response>`) since the last real user turn,
- *   capped at the last reply.
+ *   capped at the last reply; with `tokens.refusal`, its reply instead
+ *   once a tool result since that turn starts with `Error [`.
  *
  * Every query position is computed causally (a marker counts only once all
  * its tokens are at or before the query), so logits with and without the
@@ -89,7 +90,15 @@ export function buildScriptedGraph(tokens: ScriptedTokens, options: ScriptedGrap
     [graph.op("Cast", [graph.op("And", [toolTurnSeen, graph.op("Greater", [keyIndex, lastRealUser])])], { to: 1 }), lastAxis],
     { keepdims: 0 },
   );
-  const replyIndex = graph.op("Min", [toolTurns, float(tokens.replies.length - 1)]);
+  let replyIndex = graph.op("Min", [toolTurns, float(tokens.replies.length - 1)]);
+  const replies = tokens.refusal ? [...tokens.replies, tokens.refusal.reply] : tokens.replies;
+  if (tokens.refusal) {
+    // A failed call's result since the last real user turn: the refusal row (the table's last) instead of the script.
+    const { marker } = tokens.refusal;
+    const errorSeen = graph.op("And", [graph.op("And", [startsHere(marker), visible(marker.length - 1)]), graph.op("Greater", [keyIndex, lastRealUser])]);
+    const failed = graph.op("ReduceMax", [graph.op("Cast", [errorSeen], { to: 1 })], { axes: [-1], keepdims: 0 });
+    replyIndex = graph.op("Where", [graph.op("Greater", [failed, float(0)]), float(tokens.replies.length), replyIndex]);
+  }
 
   // Where the reply starts: after the last `<|im_start|>`'s header (+ the
   // empty thinking block, or Qwen3.5's open `<think>\n`).
@@ -104,8 +113,8 @@ export function buildScriptedGraph(tokens: ScriptedTokens, options: ScriptedGrap
   const replyStart = graph.op("ReduceMax", [graph.op("Where", [turnSeen, startCandidate, float(-1e9)])], { axes: [-1], keepdims: 0 });
 
   // The script as one table: row r holds reply r, then end-of-turn to the end of the row.
-  const rowLength = Math.max(...tokens.replies.map((reply) => reply.length)) + 1;
-  const table = tokens.replies.flatMap((reply) => [...reply, ...Array<number>(rowLength - reply.length).fill(tokens.endOfTurn)]);
+  const rowLength = Math.max(...replies.map((reply) => reply.length)) + 1;
+  const table = replies.flatMap((reply) => [...reply, ...Array<number>(rowLength - reply.length).fill(tokens.endOfTurn)]);
   const emitted = graph.op("Sub", [graph.op("Add", [queryIndex, float(1)]), replyStart]); // reply tokens already in the transcript
   const column = graph.op("Clip", [emitted, float(0), float(rowLength - 1)]);
   let cell = graph.op("Cast", [graph.op("Add", [graph.op("Mul", [replyIndex, float(rowLength)]), column])], { to: 7 });

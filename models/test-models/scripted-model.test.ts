@@ -22,6 +22,7 @@ const tools = [
     },
   },
 ];
+const REFUSAL = "I stopped there: that step was not allowed or failed, so nothing was ordered.";
 const CALL = '<tool_call>\n{"name": "add_to_cart", "arguments": {"sku": "socks"}}\n</tool_call>';
 
 type Message = { role: string; content: string; tool_calls?: unknown[] };
@@ -30,6 +31,11 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "scripted-model-"));
   const definitions = [
     scriptedModel(),
+    scriptedModel({
+      id: "scripted-refusal",
+      replies: [formatToolCall({ name: "add_to_cart", arguments: { sku: "socks" } }), formatToolCall({ name: "checkout", arguments: {} }), "Done: socks ordered."],
+      refusal: REFUSAL,
+    }),
     scriptedModel({
       id: "scripted-two-steps",
       replies: [
@@ -123,6 +129,27 @@ describe("scripted", () => {
     const again = await reply(messages);
     expect(again.promptText).toContain("<tool_response>");
     expect(again.text).toBe(CALL);
+  });
+
+  it("with a refusal, answers it instead of the script once a tool result is an error, and claims nothing", async () => {
+    const id = "scripted-refusal";
+    const ordered: Message[] = [{ role: "user", content: "Buy socks." }, callMessage(["add_to_cart", { sku: "socks" }]), { role: "tool", content: "Added." }];
+    expect((await reply(ordered, { id })).text).toBe('<tool_call>\n{"name": "checkout", "arguments": {}}\n</tool_call>');
+    ordered.push(callMessage(["checkout", {}]), { role: "tool", content: "Order 7 placed." });
+    expect((await reply(ordered, { id })).text).toBe("Done: socks ordered.");
+
+    // The person's Don't allow on the first call: no checkout, no "ordered".
+    const declined: Message[] = [
+      { role: "user", content: "Buy socks." },
+      callMessage(["add_to_cart", { sku: "socks" }]),
+      { role: "tool", content: "Error [declined]: The person declined add_to_cart." },
+    ];
+    expect((await reply(declined, { id })).text).toBe(REFUSAL);
+    // A failed call later in the turn too; and the next user message starts the script over.
+    ordered.splice(4, 1, { role: "tool", content: "Error [timeout]: place_order took too long." });
+    expect((await reply(ordered.slice(0, 5), { id })).text).toBe(REFUSAL);
+    declined.push({ role: "assistant", content: REFUSAL }, { role: "user", content: "Try again." });
+    expect((await reply(declined, { id })).text).toBe(CALL);
   });
 
   it("follows a longer script: one reply per tool-result turn, several calls in one reply, a think block", async () => {

@@ -27,6 +27,13 @@ export interface ScriptedModelOptions {
    */
   replies?: readonly string[];
   /**
+   * The answer instead of the script as soon as a tool result since the
+   * user's message is an error (`Error [declined]`, `[cancelled]`, a failed
+   * call): the turn ends there, and claims nothing the page did not do.
+   * Default: none (the script goes on whatever the results say).
+   */
+  refusal?: string;
+  /**
    * The chat format (default `"qwen3"`). `"qwen3.5"` puts Qwen3.5's chat
    * template in `tokenizer_config.json` (XML tool calls; with
    * `enable_thinking: true` the prompt ends in `<think>\n` and the reply
@@ -66,11 +73,18 @@ export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefi
       ? "weightless stand-in with Qwen3.5's chat template that replays XML tool calls, then an answer: exact tool-loop tests"
       : "weightless Qwen3 stand-in that replays a tool call, then an answer: exact tool-loop tests",
     shape,
-    options: { replies, ...(qwen35 && { chatFormat: "qwen3.5" }), ...(options.chatTemplateFile && { chatTemplateFile: true }) },
+    options: {
+      replies,
+      ...(options.refusal !== undefined && { refusal: options.refusal }),
+      ...(qwen35 && { chatFormat: "qwen3.5" }),
+      ...(options.chatTemplateFile && { chatTemplateFile: true }),
+    },
     approximateBytes: 12_000_000,
     ...tokenizerFilesFor(qwen35, options.chatTemplateFile === true),
     createGraph: async (tokenizer) =>
-      buildScriptedGraph(scriptedTokens(await tokenizer(), replies, { openThinkingPrompt: qwen35 }), { vocabSize: shape.vocabSize }),
+      buildScriptedGraph(scriptedTokens(await tokenizer(), replies, { openThinkingPrompt: qwen35, ...(options.refusal !== undefined && { refusal: options.refusal }) }), {
+        vocabSize: shape.vocabSize,
+      }),
   };
 }
 

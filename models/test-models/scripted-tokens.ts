@@ -21,13 +21,29 @@ export interface ScriptedTokens {
    * Absent for Qwen3, whose replies may open with `<think>\n` themselves.
    */
   openThinking?: number[];
+  /**
+   * What the model answers instead of the script once a tool result since
+   * the last user turn is an error (`marker`, the start of `Error [<code>]:`):
+   * a declined, cancelled or failed call ends the turn honestly.
+   */
+  refusal?: { marker: number[]; reply: number[] };
 }
 
 /** Options for `scriptedTokens`. */
 export interface ScriptedTokensOptions {
   /** The prompt may end in an open `<think>\n` (Qwen3.5's template with thinking on); default false. */
   openThinkingPrompt?: boolean;
+  /** The answer once a tool result is an error (see `ScriptedTokens.refusal`); default none. */
+  refusal?: string;
 }
+
+/**
+ * How a failed call's result starts in the prompt (`Error [declined]: …`, the
+ * session's tool errors), on a line of its own after `<tool_response>`: the
+ * pre-tokenizer splits "Error" and " [" as words, so their ids are the same
+ * there as encoded alone.
+ */
+export const TOOL_ERROR_MARKER = "Error [";
 
 function startsWith(tokens: readonly number[], prefix: readonly number[]): boolean {
   return prefix.length > 0 && prefix.length <= tokens.length && prefix.every((token, index) => tokens[index] === token);
@@ -49,9 +65,10 @@ export function scriptedTokens(tokenizer: TokenEncoder, replies: readonly string
     assistantHeader: encode("<|im_start|>assistant\n"),
     emptyThinking: encode("<think>\n\n</think>\n\n"),
     ...(options.openThinkingPrompt ? { openThinking: encode("<think>\n") } : {}),
+    ...(options.refusal !== undefined ? { refusal: { marker: encode(TOOL_ERROR_MARKER), reply: encode(options.refusal) } } : {}),
   };
   const turnStart = tokens.userTurn[0]!;
-  tokens.replies.forEach((reply, index) => {
+  [...tokens.replies, ...(tokens.refusal ? [tokens.refusal.reply] : [])].forEach((reply, index) => {
     if (reply.includes(turnStart)) throw new Error(`reply ${index} contains <|im_start|>: the model finds the prompt's end by it`);
     if (startsWith(reply, tokens.emptyThinking)) {
       throw new Error(`reply ${index} opens with an empty <think></think> block, which reads as the prompt's (enable_thinking: false)`);
