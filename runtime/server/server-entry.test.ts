@@ -50,7 +50,6 @@ describe("the server entry", () => {
       "toNodeListener",
       "createMemoryCounterStore",
       "createRedisCounterStore",
-      "modelLabel",
       "defineWebAgent",
       "flattenWebAgents",
       "selectTools",
