@@ -38,6 +38,33 @@ function Runner(props: { adapter: ReturnType<typeof createScriptedAdapter> }) {
 }
 
 describe("useWebAgent", () => {
+  it("runs on the adapter the person chose in the chat (remembered), with the chat never opened", async () => {
+    const local = createScriptedAdapter({ id: "on-device", label: "On this device", runs: [withCart] });
+    const cloud = createScriptedAdapter({ id: "cloud", label: "Cloud", runs: [[{ type: "error", error: "Chat isn't configured on this site." }]] });
+    localStorage.setItem("shop:chat:adapter", "on-device");
+    function Chosen() {
+      run = useWebAgent(agent, { adapter: cloud, adapters: [local, cloud], storageKey: "shop:chat" });
+      return <p>{run.status}</p>;
+    }
+    try {
+      mounted.render(<Chosen />);
+      let result: Awaited<ReturnType<WebAgentRun["invoke"]>>;
+      await act(async () => {
+        result = await run.invoke("What is in my cart?");
+      });
+      expect(run.error).toBeUndefined();
+      expect(result!.text).toBe("Two items.");
+      expect([local.requests.length, cloud.requests.length]).toEqual([1, 0]);
+      // Nothing chosen: the given adapter.
+      localStorage.removeItem("shop:chat:adapter");
+      await act(async () => void (await run.invoke("Again")));
+      expect(run.error?.message).toBe("Chat isn't configured on this site.");
+      expect([local.requests.length, cloud.requests.length]).toEqual([1, 1]);
+    } finally {
+      localStorage.removeItem("shop:chat:adapter");
+    }
+  });
+
   it("runs the agent with live steps and resolves to the result", async () => {
     const adapter = createScriptedAdapter({ runs: [withCart], delay: 5 });
     mounted.render(<Runner adapter={adapter} />);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WebAgent, WebAgentResult, WebAgentStep } from "../runtime/agent/web-agent.js";
 import { WebAgentsError } from "../runtime/core/web-agents-error.js";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
@@ -6,11 +6,28 @@ import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { SessionError } from "../runtime/session/session-error.js";
 import type { ConfirmTool, ConfirmToolsPolicy } from "../runtime/session/tool-policy.js";
 import { isRunErrorCode } from "../runtime/errors/error-codes.js";
+import { DEFAULT_STORAGE_KEY } from "../runtime/session/session-storage.js";
+import { adapterChoiceKey, createAdapterChoiceStorage } from "./adapter-choice-storage.js";
 
 /** What `useWebAgent` takes besides the agent. */
 export interface UseWebAgentOptions {
-  /** What runs the model. Default: the one shared `createCloudAdapter()`, as `agent.invoke`. */
+  /**
+   * What runs the model when the person has chosen none of `adapters`.
+   * Default: the one shared `createCloudAdapter()`, as `agent.invoke`.
+   */
   adapter?: AgentAdapter;
+  /**
+   * The adapters the page's chat offers (`<AgentChat adapters>`): each run
+   * uses the one the person chose there, remembered by id under
+   * `"<storageKey>:adapter"`, whether or not the chat was opened on this
+   * page; `adapter` when none was chosen. Default: none (always `adapter`).
+   */
+  adapters?: readonly AgentAdapter[];
+  /**
+   * The chat's `storageKey`, where its adapter choice is read from (with
+   * `adapters`). `false` reads none. Default `"web-agents:chat"`, as the chat's.
+   */
+  storageKey?: string | false;
   /** Which calls the tool policy holds, as `agent.invoke`'s. Default `"consequential"`. */
   confirmTools?: ConfirmToolsPolicy;
   /**
@@ -93,7 +110,8 @@ function withStep(steps: WebAgentStep[], step: WebAgentStep): WebAgentStep[] {
  * {reorder.steps.map((step) => <li key={step.id}>{toolTitle(step.tool)}: {describeToolState(step.state)}</li>)}
  */
 export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): WebAgentRun {
-  const { adapter, confirmTools } = options;
+  const { adapter: fallback, adapters, storageKey = DEFAULT_STORAGE_KEY, confirmTools } = options;
+  const choice = useMemo(() => createAdapterChoiceStorage(storageKey === false ? false : adapterChoiceKey(storageKey)), [storageKey]);
   // The latest render's confirmTool, without a new invoke per render.
   const confirmTool = useRef(options.confirmTool);
   confirmTool.current = options.confirmTool;
@@ -114,6 +132,9 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
   const invoke = useCallback(
     async (text: string): Promise<WebAgentResult | undefined> => {
       controller.current?.abort();
+      // Read at each run: the person may have switched in the chat since the last render.
+      const chosenId = adapters && choice.load();
+      const adapter = adapters?.find((candidate) => candidate.id === chosenId) ?? fallback;
       const run = new AbortController();
       controller.current = run;
       const current = () => controller.current === run;
@@ -142,7 +163,7 @@ export function useWebAgent(agent: WebAgent, options: UseWebAgentOptions = {}): 
         return undefined;
       }
     },
-    [agent, adapter, confirmTools],
+    [agent, fallback, adapters, choice, confirmTools],
   );
 
   const stop = useCallback(() => {

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type WebAgentStep } from "@webmcp-agents/chat";
+import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type AgentAdapter, type WebAgentStep } from "@webmcp-agents/chat";
 import { builtIn, cloud, local } from "./adapters.js";
 import { shopper } from "./agents.js";
 import { confirmTool } from "./confirm-tool.js";
@@ -20,11 +20,33 @@ function useAdapters() {
   return offered ? WITH_BUILT_IN : WITHOUT_BUILT_IN;
 }
 
-/** The Reorder button runs in the browser or on the device when a model there is ready, else through /api/chat. */
+/** Where the chat keeps the conversation, and under `<key>:adapter` the adapter the person chose. */
+const CHAT_STORAGE_KEY = "field-store:chat";
+
+/** The adapter the person chose in the chat, remembered on an earlier visit: read when rendering, for the Reorder's label. */
+function chosenIn(adapters: readonly AgentAdapter[]): AgentAdapter | undefined {
+  let id: string | null = null;
+  try {
+    id = localStorage.getItem(`${CHAT_STORAGE_KEY}:adapter`);
+  } catch {
+    // Storage blocked: no choice to read.
+  }
+  return adapters.find((adapter) => adapter.id === id);
+}
+
+/**
+ * Before the person has chosen in the chat's switcher, the Reorder button
+ * runs in the browser when its model is ready, on the device when the model
+ * there is ready or loading from this device (downloaded on an earlier
+ * visit: the run waits for the load), else through /api/chat.
+ */
 function useReadyAdapter() {
   const builtInReady = useSyncExternalStore(builtIn?.subscribe ?? noSubscription, () => builtIn?.status().state === "ready");
-  const localReady = useSyncExternalStore(local.subscribe, () => local.status().state === "ready");
-  return builtInReady && builtIn ? builtIn : localReady ? local : cloud;
+  const localOnDevice = useSyncExternalStore(local.subscribe, () => {
+    const status = local.status();
+    return status.state === "ready" || (status.state === "loading" && status.progress !== undefined);
+  });
+  return builtInReady && builtIn ? builtIn : localOnDevice ? local : cloud;
 }
 
 /** One step of the Reorder run, in words: "Go to: Done", "Place order: Waiting for you to click Place order". */
@@ -47,11 +69,13 @@ function Step({ step }: { step: WebAgentStep }): ReactNode {
   );
 }
 
-function Reorder(): ReactNode {
+function Reorder({ adapters }: { adapters: readonly AgentAdapter[] }): ReactNode {
   const orders = useOrders();
-  const adapter = useReadyAdapter();
+  const ready = useReadyAdapter();
+  const adapter = chosenIn(adapters) ?? ready;
+  // On the adapter the person chose in the chat (the model on this device loads if it must), open or not.
   // place_order confirms itself (its own Place order click): the run lets it through to that.
-  const run = useWebAgent(shopper, { adapter, confirmTool });
+  const run = useWebAgent(shopper, { adapter: ready, adapters, storageKey: CHAT_STORAGE_KEY, confirmTool });
   if (orders.length === 0 && run.status === "idle") return null;
   return (
     <section id="reorder" aria-label="Reorder" data-status={run.status}>
@@ -118,7 +142,7 @@ export function App(): ReactNode {
         {route.page === "product" && <ProductPage productId={route.productId} key={route.productId} />}
         {route.page === "cart" && <CartPage />}
         {route.page === "orders" && <OrdersPage />}
-        <Reorder />
+        <Reorder adapters={adapters} />
       </main>
       {chatOpen && (
         <aside id="chat" aria-label="Assistant">
@@ -127,7 +151,7 @@ export function App(): ReactNode {
             agent={shopper}
             title="Field Store assistant"
             emptyText="Ask me to find, add or order something, or where an order is."
-            storageKey="field-store:chat"
+            storageKey={CHAT_STORAGE_KEY}
             confirmTool={confirmTool}
             autoFocus
             style={{ height: "100%" }}
