@@ -79,6 +79,39 @@ describe("<AgentChat> layout and accessibility, in every state", () => {
     }
   }
 
+  it("cuts no header text in a 400 or 390 px chat, or on a 390 px phone: the actions wrap under a long title instead", async () => {
+    await page.setViewportSize(LAYOUT_VIEWPORTS[0]);
+    await page.evaluate(() => (window as any).harness.show("needs-download", { title: "Field Store assistant" }));
+    await chat().locator("button", { hasText: /^Download/ }).waitFor();
+    const phone = LAYOUT_VIEWPORTS.find((viewport) => viewport.name === "phone")!;
+    const cut: Record<string, string[]> = {};
+    try {
+      for (const [name, viewport, width] of [["400 px chat", LAYOUT_VIEWPORTS[0], "400px"], ["390 px chat", LAYOUT_VIEWPORTS[0], "390px"], ["390 px phone", phone, ""]] as const) {
+        await page.setViewportSize(viewport);
+        await page.evaluate((chatWidth) => void (document.querySelector<HTMLElement>("#chat")!.style.width = chatWidth), width);
+        // Cut: the text overflows its box (an ellipsis), or the box is narrower than its content's own width (a shrunk <select>).
+        const found = await chat().evaluate((host) => {
+          const header = host.shadowRoot!.querySelector(".header")!;
+          const shown = [...header.querySelectorAll<HTMLElement>(".title, label, select, button")].filter((element) => element.getBoundingClientRect().width > 1);
+          return shown
+            .filter((element) => {
+              const clone = element.cloneNode(true) as HTMLElement;
+              clone.style.cssText = "position: absolute; visibility: hidden; width: max-content; min-width: 0; max-width: none;";
+              header.append(clone);
+              const natural = clone.getBoundingClientRect().width;
+              clone.remove();
+              return element.scrollWidth > element.clientWidth || element.getBoundingClientRect().width + 0.5 < natural;
+            })
+            .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim()}"`);
+        });
+        if (found.length > 0) cut[name] = found;
+      }
+    } finally {
+      await page.evaluate(() => void (document.querySelector<HTMLElement>("#chat")!.style.width = ""));
+    }
+    expect(cut).toEqual({});
+  });
+
   const states: ChatState[] = ["needs-download", "downloading", "loading", "ready", "streaming", "parked", "error", "unavailable"];
   it.each(states)("%s: inside its box, no sideways scroll, no axe violation, at 1280x800 and 390x844, light and dark", async (state) => {
     await reach(state);

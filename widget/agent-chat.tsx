@@ -163,10 +163,13 @@ export function AgentChat(props: AgentChatProps): ReactNode {
         <section className="root" aria-label={title} ref={focusOnMount}>
           <header className="header">
             <h2 className="title">{title}</h2>
-            <AdapterSwitcher adapters={chat.adapters} value={chat.adapter.id} onSelect={chat.selectAdapter} disabled={streaming} />
-            <button type="button" onClick={store.reset} disabled={empty && !streaming}>
-              New chat
-            </button>
+            {/* One group, so a narrow chat wraps it whole under the title rather than cutting either. */}
+            <div className="actions">
+              <AdapterSwitcher adapters={chat.adapters} value={chat.adapter.id} onSelect={chat.selectAdapter} disabled={streaming} />
+              <button type="button" onClick={store.reset} disabled={empty && !streaming}>
+                New chat
+              </button>
+            </div>
           </header>
           <ModelPicker
             models={chat.models}

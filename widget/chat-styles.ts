@@ -49,14 +49,15 @@ button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-
 }
 a { color: var(--accent); }
 ` +
-  // One row at any width: the title gives way first (ellipsis), then the
-  // switcher's label; "New chat" never wraps onto a line of its own.
-  `.header { display: flex; align-items: center; gap: 8px; }
-.header > * { flex-shrink: 0; }
-.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; flex-shrink: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  // Nothing in the header is cut ("Field Store assi…", "On this devi" at 400
+  // px): where the title and the actions do not fit on one row, the actions
+  // (switcher and New chat, together) wrap under the title, and a title
+  // longer than the chat wraps its words. The switcher's label goes first.
+  `.header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; }
+.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; min-width: 0; overflow-wrap: anywhere; }
+.actions { display: flex; align-items: center; gap: 8px; margin-left: auto; }
 .header button { white-space: nowrap; }
-.switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); flex-shrink: 1; min-width: 0; }
-.switcher select { min-width: 0; max-width: 100%; }
+.switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); }
 @container chat (max-width: 440px) {
   .switcher label { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 }

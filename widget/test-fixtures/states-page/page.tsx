@@ -48,7 +48,7 @@ const MORE_MODELS = [
 const root = createRoot(document.querySelector("#chat")!);
 let mounts = 0;
 
-async function show(state: ChatState): Promise<void> {
+async function show(state: ChatState, options: { title?: string } = {}): Promise<void> {
   const runs: Record<string, readonly AgentStreamPart[]> = {
     ready: [start, text(REPLY), { type: "finish", reason: "stop" }],
     parked: [start, text("Placing the order."), { type: "tool-call", messageId: id, id: "call-1", name: "place_order", input: {} }],
@@ -71,7 +71,7 @@ async function show(state: ChatState): Promise<void> {
   else if (state !== "needs-download") local.setStatus({ state: "ready" });
   root.render(
     <WebAgentsProvider tools={tools}>
-      <AgentChat key={++mounts} adapters={[local, cloud]} storageKey={false} title="Shop assistant" style={{ height: "min(560px, calc(100vh - 32px))" }} />
+      <AgentChat key={++mounts} adapters={[local, cloud]} storageKey={false} title={options.title ?? "Shop assistant"} style={{ height: "min(560px, calc(100vh - 32px))" }} />
     </WebAgentsProvider>,
   );
   document.body.dataset.state = state;
