@@ -16,6 +16,7 @@ import { testModelSource } from "../test-fixtures/test-model-source.js";
 import { TransformersEngine } from "../transformers-engine.js";
 import { jsonSchemaValidator } from "../../bench/constraint/json-schema-validator.js";
 import { observeToolCallConstraints, type ToolCallConstraintObserver } from "./constraint-observer.js";
+import { forgetTokenizerStates } from "./tokenizer-state.js";
 import { HERMES_LAYOUTS, LAYOUT_TOOLS, XML_LAYOUTS } from "./test-fixtures/call-layouts.js";
 
 const tools = [
@@ -72,8 +73,10 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
 
   // 80 tokens, and 8 (near the limit from the start: \`auto\` then asks how short a call can be, which needs the grammar).
   it.each([80, 8])("nothing of the constraint is read or built with constrainToolCalls: false; on, only once the first token is out (maxNewTokens %i)", async (maxNewTokens) => {
-    // A fresh engine (its own tokenizer, nothing of it built), and its events and the constraint's in the order they came.
-    const fresh = new TransformersEngine({ localModelPath: `${dirname((await ensureTestModel(lineFirstModel())).folder)}/` });
+    // A fresh engine (its own tokenizer, nothing of it built, nothing kept from an earlier load), and its events and the constraint's in the order they came.
+    forgetTokenizerStates();
+    const folder = `${dirname((await ensureTestModel(lineFirstModel())).folder)}/`;
+    const fresh = new TransformersEngine({ localModelPath: folder });
     const order: string[] = [];
     let compiled!: () => void;
     const compiledOnce = new Promise<void>((resolve) => (compiled = resolve));
@@ -91,6 +94,12 @@ describe("the tool-call constraint in the real transformers.js engine (Node, CPU
       await compiledOnce;
       expect(order[0]).toBe("text");
       expect(order.filter((entry) => entry !== "text")).toEqual(["built vocabulary", "built xgrammar", "compiled"]);
+      // The model loaded again (another engine: a new tokenizer object, the same tokenizer.json) builds nothing again.
+      order.length = 0;
+      const again = new TransformersEngine({ localModelPath: folder });
+      await again.generate({ id: "again", conversationId: "again", model: testModelSource("scripted-line-first"), messages: [{ role: "user", content: "Buy socks" }], tools, temperature: 0, maxNewTokens, constrainToolCalls: true }, (event) => event.type === "text" && order.push("text"), new AbortController().signal);
+      expect(order.length).toBeGreaterThan(0);
+      expect(order.filter((entry) => entry !== "text")).toEqual([]);
     } finally {
       detachOrder();
     }
