@@ -89,6 +89,27 @@ describe("Field Store with the scripted on-device model", () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it("on a return visit, Reorder runs on the model on this device the person chose, with the chat never opened", async () => {
+    // The person chose "On this device" in the chat's switcher on an earlier visit; the model is on this device (the test above).
+    await page.evaluate(() => localStorage.setItem("field-store:chat:adapter", "local"));
+    try {
+      // A new visit: from another page, since the same address with a hash would not load the store again.
+      await page.goto("about:blank");
+      await page.goto(`${origin}/field-store/?model=test-store-scripted#/orders`);
+      await page.waitForSelector("body[data-ready=true]");
+      // Said before the model has loaded, and the run waits for the load rather than going to the cloud.
+      expect(await page.locator("#reorder").textContent()).toContain("(On this device)");
+      await page.click("#reorder-button");
+      await page.locator('#reorder li[data-tool="place_order"][data-state="awaiting-confirmation"]').waitFor({ timeout: 60_000 });
+      expect(await page.locator("#reorder [role=alert]").count()).toBe(0);
+      expect(await page.locator("#chat").count()).toBe(0);
+      await page.locator("#reorder button", { hasText: "Stop" }).click();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem("field-store:chat:adapter"));
+    }
+  }, 120_000);
+
   it("the whole store flow, from opening the chat to confirming the order, done with the keyboard only, focus never lost to <body>; Reorder words its steps and parks the cursor beside Place order with the chat closed", async () => {
     // A fresh context: the model is not on this device yet, so the flow starts at the Download button.
     const keyboardPage = await browser.newPage({ viewport: { width: 1280, height: 760 } });
