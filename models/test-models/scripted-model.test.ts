@@ -32,17 +32,14 @@ beforeAll(async () => {
   const definitions = [
     scriptedModel(),
     scriptedModel({
-      id: "scripted-refusal",
-      replies: [formatToolCall({ name: "add_to_cart", arguments: { sku: "socks" } }), formatToolCall({ name: "checkout", arguments: {} }), "Done: socks ordered."],
-      refusal: REFUSAL,
-    }),
-    scriptedModel({
       id: "scripted-two-steps",
       replies: [
         `<think>\nThe cart first.\n</think>\n\n${formatToolCall({ name: "view_cart", arguments: {} })}`,
         `${formatToolCall({ name: "add_to_cart", arguments: { sku: "hat", quantity: 2 } })}\n${formatToolCall({ name: "checkout", arguments: { express: true } })}`,
         "Done: two hats, checked out.",
       ],
+      // One model for the longer script and the refusal: a build and a load fewer.
+      refusal: REFUSAL,
     }),
   ];
   env.allowRemoteModels = false;
@@ -132,24 +129,28 @@ describe("scripted", () => {
   });
 
   it("with a refusal, answers it instead of the script once a tool result is an error, and claims nothing", async () => {
-    const id = "scripted-refusal";
-    const ordered: Message[] = [{ role: "user", content: "Buy socks." }, callMessage(["add_to_cart", { sku: "socks" }]), { role: "tool", content: "Added." }];
-    expect((await reply(ordered, { id })).text).toBe('<tool_call>\n{"name": "checkout", "arguments": {}}\n</tool_call>');
-    ordered.push(callMessage(["checkout", {}]), { role: "tool", content: "Order 7 placed." });
-    expect((await reply(ordered, { id })).text).toBe("Done: socks ordered.");
-
-    // The person's Don't allow on the first call: no checkout, no "ordered".
+    const id = "scripted-two-steps";
+    const VIEW_CART = '<think>\nThe cart first.\n</think>\n\n<tool_call>\n{"name": "view_cart", "arguments": {}}\n</tool_call>';
+    // The person's Don't allow on the first call: the refusal, not the next call.
     const declined: Message[] = [
-      { role: "user", content: "Buy socks." },
-      callMessage(["add_to_cart", { sku: "socks" }]),
-      { role: "tool", content: "Error [declined]: The person declined add_to_cart." },
+      { role: "user", content: "Buy two hats." },
+      callMessage(["view_cart", {}]),
+      { role: "tool", content: "Error [declined]: The person declined view_cart." },
     ];
     expect((await reply(declined, { id })).text).toBe(REFUSAL);
-    // A failed call later in the turn too; and the next user message starts the script over.
-    ordered.splice(4, 1, { role: "tool", content: "Error [timeout]: place_order took too long." });
-    expect((await reply(ordered.slice(0, 5), { id })).text).toBe(REFUSAL);
+    // A call that failed later in the turn: the refusal, not "checked out".
+    const failed: Message[] = [
+      { role: "user", content: "Buy two hats." },
+      callMessage(["view_cart", {}]),
+      { role: "tool", content: "empty" },
+      callMessage(["add_to_cart", { sku: "hat", quantity: 2 }], ["checkout", { express: true }]),
+      { role: "tool", content: "added" },
+      { role: "tool", content: "Error [timeout]: checkout took too long." },
+    ];
+    expect((await reply(failed, { id })).text).toBe(REFUSAL);
+    // The next user message starts the script over.
     declined.push({ role: "assistant", content: REFUSAL }, { role: "user", content: "Try again." });
-    expect((await reply(declined, { id })).text).toBe(CALL);
+    expect((await reply(declined, { id })).text).toBe(VIEW_CART);
   });
 
   it("follows a longer script: one reply per tool-result turn, several calls in one reply, a think block", async () => {
