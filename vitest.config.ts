@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { packageAliases } from "./examples/package-aliases.js";
 import { isolatedTestFiles } from "./runtime/test-support/isolated-test-files.js";
+import { LongestFirstSequencer } from "./runtime/test-support/longest-first-sequencer.js";
 
 /** Every test file; each project below takes its part of them. */
 const ALL = "{runtime,worker,models,widget,examples,bench}/**/*.test.{ts,tsx}";
@@ -61,6 +62,8 @@ export default defineConfig({
     // Browser tests launch headless Chromium and a Vite server each; two cores
     // bear two of them at once at most.
     maxWorkers: 2,
+    // The longest files first, across tiers, so no long file is left to run alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // The tiers: `npm run test:unit` is the edit loop (Node, no model, no browser);
