@@ -152,7 +152,9 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     expect(await harness(page, (h) => h.models().find((model) => model.selected)?.id)).toBe("test-tiny");
     expect(await picker().locator('input[value="test-tiny"]').isChecked()).toBe(true);
     await page.screenshot({ path: `${results}agent-chat-local-picker.png` });
-    // And back.
+    // The picker folds on a choice; the person opens it again to go back.
+    expect(await picker().getAttribute("open")).toBeNull();
+    await picker().locator("summary").click();
     await picker().locator("label.model", { hasText: "Test model: scripted tool call" }).click();
     await downloadCard().getByText("Test model: scripted tool call runs on this device").waitFor({ timeout: 10_000 });
     expect(await harness(page, (h) => h.models().find((model) => model.selected)?.id)).toBe("test-scripted");
