@@ -1,4 +1,5 @@
 import type { PromptApi, PromptApiSamplingMode } from "./prompt-api.js";
+import { refuseUnknownOptions } from "../refuse-unknown-options.js";
 
 /** How each reply is generated (`createBuiltInAdapter({ generation })`). */
 export interface BuiltInGenerationOptions {
@@ -61,10 +62,6 @@ const KNOWN = new Set(["id", "label", "maxSteps", "catalog", "generation", "lang
 
 /** `options` checked: a name the adapter does not take is a TypeError that says what to pass instead (never silently dropped). */
 export function readBuiltInAdapterOptions(options: BuiltInAdapterOptions): BuiltInAdapterOptions {
-  for (const name of Object.keys(options)) {
-    if (KNOWN.has(name) || (options as Record<string, unknown>)[name] === undefined) continue;
-    const instead = MOVED[name] ? `pass ${MOVED[name]} instead` : `it takes ${[...KNOWN].join(", ")}`;
-    throw new TypeError(`createBuiltInAdapter does not take the option "${name}": ${instead} (see docs/api/create-built-in-adapter.md).`);
-  }
+  refuseUnknownOptions("createBuiltInAdapter", options, KNOWN, MOVED, "docs/api/create-built-in-adapter.md");
   return options;
 }

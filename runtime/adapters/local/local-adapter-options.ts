@@ -1,4 +1,5 @@
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
+import { refuseUnknownOptions } from "../refuse-unknown-options.js";
 import type { TestModelEntriesOptions } from "../../../models/catalog-test-models.js";
 import type { ResolveVariantOptions } from "../../../models/resolve-variant.js";
 import type { EngineHost, GenerateRequest } from "../../../worker/protocol.js";
@@ -103,11 +104,7 @@ const KNOWN = new Set(["id", "label", "maxSteps", "catalog", "worker", "generati
 
 /** `options` with every group present; a name the adapter does not take is a TypeError that says what to pass instead (never silently dropped). */
 export function readLocalAdapterOptions(options: LocalAdapterOptions): ReadLocalAdapterOptions {
-  for (const name of Object.keys(options)) {
-    if (KNOWN.has(name) || (options as Record<string, unknown>)[name] === undefined) continue;
-    const instead = MOVED[name] ? `pass ${MOVED[name]} instead` : `it takes ${[...KNOWN].join(", ")}`;
-    throw new TypeError(`createLocalAdapter does not take the option "${name}": ${instead} (see docs/api/create-local-adapter.md).`);
-  }
+  refuseUnknownOptions("createLocalAdapter", options, KNOWN, MOVED, "docs/api/create-local-adapter.md");
   return { ...options, catalog: { ...options.catalog }, worker: { ...options.worker }, generation: { ...options.generation } };
 }
 
