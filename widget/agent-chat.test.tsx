@@ -44,8 +44,11 @@ describe("<AgentChat> shell", () => {
     const host = mounted.container.querySelector<HTMLElement>("[data-web-agents-ui]")!;
     expect(host.style.height).toBe("400px");
     expect(host.shadowRoot?.mode).toBe("open");
-    expect(root().querySelector("style")?.textContent).toContain("prefers-color-scheme: dark");
-    expect(root().querySelector("style")?.textContent).toContain("prefers-reduced-motion");
+    // A constructed sheet (a page's style-src governs <style> elements, not adopted sheets), or a <style> where there is none.
+    const shadow = host.shadowRoot!;
+    const css = [...shadow.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n") + (shadow.querySelector("style")?.textContent ?? "");
+    expect(css).toContain("prefers-color-scheme: dark");
+    expect(css).toContain("prefers-reduced-motion");
     const log = root().querySelector('[role="log"]')!;
     expect(log.getAttribute("aria-live")).toBe("polite");
     const label = root().querySelector(`label[for="${field().id}"]`);
