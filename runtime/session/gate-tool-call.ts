@@ -2,6 +2,7 @@ import { askToolConfirmation } from "../core/tool-confirmation.js";
 import { toolErrorOutput } from "../core/tool-error-output.js";
 import type { ToolOutput } from "../core/tool-output.js";
 import type { ToolCallRequest } from "./agent-adapter.js";
+import { whileAsking } from "./held-call-question.js";
 import { confirmationReason, type ConfirmTool, type ConfirmToolsPolicy, type ToolHints } from "./tool-policy.js";
 
 /** How a session applies the tool policy. */
@@ -51,11 +52,12 @@ export async function gateToolCall(
       `${call.name} needs the person's confirmation, and there was no one to ask, so it did not run. Tell the person what you wanted to do.`,
     );
   }
+  const action = words(call.name);
   const prompt =
     reason === "untrusted-content"
-      ? `The assistant wants to ${words(call.name)} after reading content this site does not vouch for. Allow it?`
-      : `The assistant wants to ${words(call.name)}. Allow it?`;
-  const result = await askToolConfirmation({ tool: call.name, callId: call.id, prompt, signal });
+      ? `The assistant wants to ${action} after reading content this site does not vouch for. Allow it?`
+      : `The assistant wants to ${action}. Allow it?`;
+  const result = await whileAsking(call.id, { action, reason }, () => askToolConfirmation({ tool: call.name, callId: call.id, prompt, signal }));
   if (result === "allowed") return undefined;
   if (result === "aborted") return toolErrorOutput("cancelled", `The call to ${call.name} was stopped before it ran.`);
   return declined(call.name);
