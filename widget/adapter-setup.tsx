@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { AdapterStatus, ModelChoice } from "../runtime/session/agent-adapter.js";
-import { formatBytes, formatDownloaded } from "../runtime/errors/format-bytes.js";
-import { formatTimeLeft } from "./time-left.js";
+import { useChatLabels } from "./chat-labels-context.js";
 import { useTimeLeft } from "./use-time-left.js";
 
 /** What `<AdapterSetup>` takes. */
@@ -25,6 +24,19 @@ export interface AdapterSetupProps {
 
 const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`;
 
+/** `text` with the first `part` of it in bold (the model's name in the download card's sentence). */
+function emphasize(text: string, part: string | undefined): ReactNode {
+  const at = part ? text.indexOf(part) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{part}</strong>
+      {text.slice(at + part!.length)}
+    </>
+  );
+}
+
 /**
  * What the adapter needs before it can answer, as a card:
  *
@@ -33,7 +45,8 @@ const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, prog
  *   and Cancel;
  * - `loading` with progress: a model read from this device, worded as a load
  *   (never as a download); without progress: "Connecting…";
- * - `error`: what failed, with Try again when the adapter can prepare.
+ * - `error`: what failed (the label of its code, over its own message),
+ *   with Try again when the adapter can prepare.
  *
  * Renders nothing for `ready` and `unavailable` (the composer explains it).
  * `setupError` shows in every state, so a model switch refused while the
@@ -73,6 +86,7 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
     else onFocusLeft?.();
   });
   const cardProps = { ref: card, tabIndex: -1, onFocus, onBlur };
+  const labels = useChatLabels();
   const selected = models.find((model) => model.selected);
   // The size the download card announced, for "MB of total" while downloading.
   const [announced, setAnnounced] = useState<number | undefined>();
@@ -80,26 +94,24 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
   const total = selected?.bytes ?? announced;
   const secondsLeft = useTimeLeft(status.state === "downloading" ? status.progress : undefined);
   const failure = setupError && (
-    <p className="alert" role="alert">
+    <p className="alert" role="alert" lang="en">
       {setupError}
     </p>
   );
 
   switch (status.state) {
     case "needs-download": {
-      const size = status.bytes ?? selected?.bytes;
+      const bytes = status.bytes ?? selected?.bytes;
+      const size = bytes === undefined ? undefined : labels.size(bytes);
       return (
-        <section className="card" aria-label="Download the model" {...cardProps}>
-          <p>
-            <strong>{selected?.label ?? "The model"}</strong> runs on this device, after a one-time download
-            {size !== undefined && ` of ${formatBytes(size)}`}.
-          </p>
+        <section className="card" aria-label={labels.downloadCard} {...cardProps}>
+          <p>{emphasize(labels.downloadIntro(selected?.label, size), selected?.label)}</p>
           {status.note && <p className="note">{status.note}</p>}
           {failure}
           {onPrepare && (
             <div className="row">
               <button type="button" className="primary" onClick={onPrepare}>
-                Download{size !== undefined && ` (${formatBytes(size)})`}
+                {labels.downloadButton(size)}
               </button>
             </div>
           )}
@@ -108,18 +120,18 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
     }
     case "downloading": {
       const facts = [percent(status.progress)];
-      if (total !== undefined) facts.push(formatDownloaded(status.progress, total));
-      if (secondsLeft !== undefined) facts.push(formatTimeLeft(secondsLeft));
+      if (total !== undefined) facts.push(labels.downloaded(status.progress, total));
+      if (secondsLeft !== undefined) facts.push(labels.timeLeft(secondsLeft));
       return (
-        <section className="card" aria-label="Downloading the model" {...cardProps}>
-          <p>Downloading {selected?.label ?? "the model"}…</p>
-          <progress max={1} value={status.progress} aria-label="Download progress" aria-valuetext={facts.join(", ")} />
+        <section className="card" aria-label={labels.downloadingCard} {...cardProps}>
+          <p>{labels.downloading(selected?.label)}</p>
+          <progress max={1} value={status.progress} aria-label={labels.downloadProgress} aria-valuetext={facts.join(", ")} />
           <div className="row">
             <span className="muted" aria-live="polite">
               {facts.join(" · ")}
             </span>
             <button type="button" className="push" onClick={onCancel}>
-              Cancel
+              {labels.cancel}
             </button>
           </div>
           {failure}
@@ -129,10 +141,10 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
     case "loading":
       if (status.progress === undefined) {
         return (
-          <section className="card" aria-label="Connecting" {...cardProps}>
+          <section className="card" aria-label={labels.connectingCard} {...cardProps}>
             <p className="working" role="status">
               <span className="spinner" aria-hidden="true" />
-              Connecting…
+              {labels.connecting}
             </p>
             {failure}
           </section>
@@ -141,35 +153,44 @@ export function AdapterSetup({ status, models, onPrepare, onCancel, setupError, 
       if (status.stage === "starting") {
         // Read from this device; the engine now builds its session and says nothing more until it is ready.
         return (
-          <section className="card" aria-label="Starting the model" {...cardProps}>
-            <p role="status">Starting the model on this device…</p>
-            <progress max={1} aria-label="Starting the model" />
+          <section className="card" aria-label={labels.startingCard} {...cardProps}>
+            <p role="status">{labels.starting}</p>
+            <progress max={1} aria-label={labels.startingCard} />
             {failure}
           </section>
         );
       }
       return (
-        <section className="card" aria-label="Loading the model" {...cardProps}>
-          <p role="status">Loading the model from this device… {percent(status.progress)}</p>
-          <progress max={1} value={status.progress} aria-label="Loading progress" />
+        <section className="card" aria-label={labels.loadingCard} {...cardProps}>
+          <p role="status">{labels.loading(percent(status.progress))}</p>
+          <progress max={1} value={status.progress} aria-label={labels.loadingProgress} />
           {failure}
         </section>
       );
-    case "error":
+    case "error": {
+      const explanation = status.code && labels.errors[status.code];
+      const detail = setupError ?? status.error;
       return (
-        <section className="card" aria-label="Setup failed" {...cardProps}>
+        <section className="card" aria-label={labels.setupFailedCard} {...cardProps}>
           <p className="alert" role="alert">
-            {setupError ?? status.error}
+            {explanation || detail}
           </p>
+          {/* Under its code's sentence, the failure in the runtime's own words (English). */}
+          {explanation && explanation !== detail && (
+            <p className="muted" lang="en">
+              {detail}
+            </p>
+          )}
           {onPrepare && (
             <div className="row">
               <button type="button" onClick={onPrepare}>
-                Try again
+                {labels.tryAgain}
               </button>
             </div>
           )}
         </section>
       );
+    }
     default:
       return failure || null;
   }

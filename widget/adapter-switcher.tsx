@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
+import { useChatLabels } from "./chat-labels-context.js";
 
 /** What `<AdapterSwitcher>` takes. */
 export interface AdapterSwitcherProps {
@@ -14,10 +15,11 @@ export interface AdapterSwitcherProps {
 /** A labelled `<select>` of the adapters, by their `label`. Renders nothing for fewer than two. */
 export function AdapterSwitcher({ adapters, value, onSelect, disabled }: AdapterSwitcherProps): ReactNode {
   const id = useId();
+  const labels = useChatLabels();
   if (adapters.length < 2) return null;
   return (
     <span className="switcher">
-      <label htmlFor={id}>Run on</label>
+      <label htmlFor={id}>{labels.runOn}</label>
       <select id={id} value={value} disabled={disabled} onChange={(event) => onSelect(event.currentTarget.value)}>
         {adapters.map((adapter) => (
           <option key={adapter.id} value={adapter.id}>

@@ -7,6 +7,8 @@ import type { ConfirmTool, ConfirmToolsPolicy } from "../runtime/session/tool-po
 import { AdapterSetup } from "./adapter-setup.js";
 import { AdapterSwitcher } from "./adapter-switcher.js";
 import { AgentCursor } from "./agent-cursor.js";
+import { mergeChatLabels, sameChatLabels, type ChatLabels, type ChatLabelsInput } from "./chat-labels.js";
+import { ChatLabelsContext } from "./chat-labels-context.js";
 import { CHAT_STYLES } from "./chat-styles.js";
 import { Composer } from "./composer.js";
 import { explainAdapterStatus } from "./explain-adapter-status.js";
@@ -76,12 +78,20 @@ export interface AgentChatProps {
    * Read from the latest render. Default: not set.
    */
   confirmTool?: ConfirmTool;
-  /** The heading. Default `"Assistant"`. */
+  /** The heading. Default: `labels.title` (`"Assistant"`). */
   title?: string;
-  /** The composer's placeholder. Default `"Ask about this page…"`. */
+  /** The composer's placeholder. Default: `labels.placeholder` (`"Ask about this page…"`). */
   placeholder?: string;
-  /** Shown before the first message. Default `"Ask me to do something on this page."` */
+  /** Shown before the first message. Default: `labels.emptyText` (`"Ask me to do something on this page."`). */
   emptyText?: string;
+  /**
+   * The chat's words, any of them (`ChatLabels`: buttons, the download
+   * card, tool states, the Allow question, error sentences by code), over
+   * the English `DEFAULT_CHAT_LABELS`; a key left out keeps its default.
+   * The cursor's question for a held call too. `title`, `placeholder` and
+   * `emptyText` win over theirs. Default: English.
+   */
+  labels?: ChatLabelsInput;
   /** Render the agent cursor. Default `true`. */
   cursor?: boolean;
   /**
@@ -115,6 +125,7 @@ export interface AgentChatProps {
  * (download card, download progress with Cancel, a load or connection
  * indicator); a composer that says why it cannot send; Stop while a reply
  * streams, Try again after a failure, and New chat. And the agent cursor.
+ * Every word of it is in `labels`; it lays out mirrored under `dir="rtl"`.
  *
  * Each part subscribes to its own slice of the session: streamed text
  * re-renders the conversation (at most once per animation frame), not the
@@ -126,7 +137,13 @@ export interface AgentChatProps {
  * </WebAgentsProvider>
  */
 export function AgentChat(props: AgentChatProps): ReactNode {
-  const { title = "Assistant", placeholder, emptyText = "Ask me to do something on this page.", cursor = true, usage: showUsage = false } = props;
+  const { cursor = true, usage: showUsage = false } = props;
+  // Merged again only when they say something else: an inline object each render keeps the conversation's memoized parts.
+  const given = useRef<{ input: ChatLabelsInput | undefined; labels: ChatLabels }>(undefined);
+  if (!given.current || !sameChatLabels(given.current.input, props.labels)) given.current = { input: props.labels, labels: mergeChatLabels(props.labels) };
+  const labels = given.current.labels;
+  const title = props.title ?? labels.title;
+  const emptyText = props.emptyText ?? labels.emptyText;
   const chat = useChatSetup({
     ...(props.adapter && { adapter: props.adapter }),
     ...(props.adapters && { adapters: props.adapters }),
@@ -143,7 +160,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   const empty = useSessionSelector(store, selectEmpty);
   const usage = useSessionSelector(store, selectUsage);
   const streaming = sessionStatus === "streaming";
-  const blockedBy = explainAdapterStatus(status);
+  const blockedBy = explainAdapterStatus(status, labels);
   // The cursor follows this conversation's calls, not another chat's on the page.
   const follows = useCallback((callId: string) => hasToolCall(store.getSnapshot().messages, callId), [store]);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -158,7 +175,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
   }, []);
 
   return (
-    <>
+    <ChatLabelsContext.Provider value={labels}>
       <ShadowHost css={CHAT_STYLES} {...(props.className && { className: props.className })} {...(props.style && { style: props.style })}>
         <section className="root" aria-label={title} ref={focusOnMount}>
           <header className="header">
@@ -167,7 +184,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
             <div className="actions">
               <AdapterSwitcher adapters={chat.adapters} value={chat.adapter.id} onSelect={chat.selectAdapter} disabled={streaming} />
               <button type="button" onClick={store.reset} disabled={empty && !streaming}>
-                New chat
+                {labels.newChat}
               </button>
             </div>
           </header>
@@ -193,7 +210,7 @@ export function AgentChat(props: AgentChatProps): ReactNode {
           {sessionStatus === "error" && error && <RunError error={error} onRetry={store.retry} alternative={alternativeTo(chat.adapters, chat.adapter, chat.selectAdapter)} />}
           <Composer
             {...(blockedBy !== undefined && { blockedBy })}
-            {...(placeholder !== undefined && { placeholder })}
+            {...(props.placeholder !== undefined && { placeholder: props.placeholder })}
             streaming={streaming}
             onSend={store.send}
             onStop={store.stop}
@@ -202,6 +219,6 @@ export function AgentChat(props: AgentChatProps): ReactNode {
         </section>
       </ShadowHost>
       {cursor && <AgentCursor announce={false} follows={follows} />}
-    </>
+    </ChatLabelsContext.Provider>
   );
 }

@@ -1,7 +1,10 @@
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import { onAgentEvent, type AgentEvent } from "../runtime/core/agent-events.js";
+import { mergeChatLabels, type ChatLabelsInput } from "./chat-labels.js";
+import { useChatLabels } from "./chat-labels-context.js";
 import { cursorReducer, cursorVisible, initialCursorState } from "./cursor-reducer.js";
 import type { CursorOverlay } from "./cursor-overlay.js";
+import { parkedPrompt } from "./parked-prompt.js";
 
 /** What `<AgentCursor>` takes. */
 export interface AgentCursorProps {
@@ -19,6 +22,13 @@ export interface AgentCursorProps {
    * agent) are always followed. Default: every call.
    */
   follows?: (callId: string) => boolean;
+  /**
+   * The words for the one sentence the cursor says itself: the question of a
+   * call the tool policy holds (`confirmQuestion`, see `ChatLabels`); a
+   * tool's own prompt shows as the tool wrote it. Default: the labels of the
+   * `<AgentChat>` it renders in, else English.
+   */
+  labels?: ChatLabelsInput;
 }
 
 let Overlay: typeof CursorOverlay | undefined;
@@ -71,7 +81,9 @@ const measure = (element: Element): Box => {
  * events. `<AgentChat>` renders one; render it yourself beside
  * `useWebAgent`.
  */
-export function AgentCursor({ restAfter = 1500, announce = true, follows }: AgentCursorProps): ReactNode {
+export function AgentCursor({ restAfter = 1500, announce = true, follows, labels: given }: AgentCursorProps): ReactNode {
+  const inherited = useChatLabels();
+  const labels = useMemo(() => (given ? mergeChatLabels(given) : inherited), [given, inherited]);
   const [state, dispatch] = useReducer(cursorReducer, initialCursorState);
   const [box, setBox] = useState<Box | undefined>();
   const [mounted, setMounted] = useState(false);
@@ -132,5 +144,6 @@ export function AgentCursor({ restAfter = 1500, announce = true, follows }: Agen
   }, [waitingForOverlay, state.sequence]);
 
   if (!mounted || !placed || !box || !Overlay) return null;
-  return <Overlay state={state} box={box} visible={visible} resting={resting} announce={announce} />;
+  const prompt = state.action === "park" && state.callId !== undefined ? parkedPrompt(state.callId, state.prompt, labels) : state.prompt;
+  return <Overlay state={state} prompt={prompt} box={box} visible={visible} resting={resting} announce={announce} />;
 }

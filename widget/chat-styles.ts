@@ -3,7 +3,9 @@
  * page's selectors cannot reach in. `.root` resets every inherited property
  * (`all: initial`), so the page's font and colours do not seep through the
  * host either. Light and dark follow `prefers-color-scheme`; motion stops
- * under `prefers-reduced-motion`.
+ * under `prefers-reduced-motion`. Sides are logical (`margin-inline-start`,
+ * not `margin-left`): on a right-to-left page (`dir="rtl"`, which `all`
+ * does not reset) the chat lays out mirrored.
  */
 export const CHAT_STYLES =
   // The host is a size container: the header reflows by the chat's own width, not the page's.
@@ -54,8 +56,8 @@ a { color: var(--accent); }
   // (switcher and New chat, together) wrap under the title, and a title
   // longer than the chat wraps its words. The switcher's label goes first.
   `.header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; }
-.title { font-size: 15px; font-weight: 600; margin: 0 auto 0 0; min-width: 0; overflow-wrap: anywhere; }
-.actions { display: flex; align-items: center; gap: 8px; margin-left: auto; }
+.title { font-size: 15px; font-weight: 600; margin: 0; margin-inline-end: auto; min-width: 0; overflow-wrap: anywhere; }
+.actions { display: flex; align-items: center; gap: 8px; margin-inline-start: auto; }
 .header button { white-space: nowrap; }
 .switcher { display: flex; align-items: center; gap: 6px; color: var(--muted); }
 @container chat (max-width: 440px) {
@@ -68,7 +70,7 @@ select { background: var(--soft); border: 1px solid var(--line); border-radius: 
 .row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .muted { color: var(--muted); }
 .usage { font-size: 12px; margin: 0; padding: 0 12px 4px; }
-.push { margin-left: auto; }
+.push { margin-inline-start: auto; }
 .alert { color: var(--danger); }
 progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .models { flex-shrink: 1; min-height: 2.2em; overflow-y: auto; overscroll-behavior: contain; }
@@ -77,7 +79,7 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
 .model { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; padding: 6px 8px; border: 1px solid var(--line); border-radius: 8px; cursor: pointer; }
 .model input { grid-row: span 2; margin-top: 3px; }
 .model .brief { color: var(--muted); }
-.badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-left: 6px; color: var(--muted); }
+.badge { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 999px; border: 1px solid var(--line); margin-inline-start: 6px; color: var(--muted); }
 .log { flex: 1 1 0; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; padding: 2px; min-height: 96px; }
 .empty { color: var(--muted); margin: auto; text-align: center; }
 ` +
@@ -88,12 +90,12 @@ progress { width: 100%; height: 8px; accent-color: var(--accent); }
   // is minmax(0, 1fr) so a code block's long line scrolls inside it.
   `.message { max-width: 92%; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
 .stopped { font-size: 12px; margin: 0; font-style: italic; }
-.message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px 12px 2px 12px; white-space: pre-wrap; }
+.message.user { align-self: flex-end; background: var(--user); padding: 6px 10px; border-radius: 12px; border-end-end-radius: 2px; white-space: pre-wrap; }
 .message.assistant { align-self: stretch; max-width: none; }
 .markdown > * { margin: 0 0 6px; }
 .markdown > *:last-child { margin-bottom: 0; }
-.markdown ul, .markdown ol { padding-left: 20px; }
-.markdown blockquote { border-left: 3px solid var(--line); padding-left: 8px; color: var(--muted); margin-left: 0; }
+.markdown ul, .markdown ol { padding-inline-start: 20px; }
+.markdown blockquote { border-inline-start: 3px solid var(--line); padding-inline-start: 8px; color: var(--muted); margin-inline-start: 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; background: var(--soft); padding: 1px 4px; border-radius: 4px; }
 ` +
   // Code blocks keep their lines and scroll sideways, as in an editor: a wrapped
@@ -108,14 +110,14 @@ pre code { background: none; padding: 0; }
 .tool { border: 1px solid var(--line); border-radius: 8px; padding: 4px 8px; display: grid; gap: 4px; }
 .tool summary { cursor: pointer; display: flex; gap: 8px; align-items: center; list-style: revert; }
 .tool .name { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
-.tool .state { font-size: 12px; color: var(--muted); margin-left: auto; }
+.tool .state { font-size: 12px; color: var(--muted); margin-inline-start: auto; }
 .tool[data-state="error"] .state { color: var(--danger); }
 .tool[data-state="awaiting-confirmation"] { border-color: var(--accent); }
 .tool[data-state="awaiting-confirmation"] .state, .tool .prompt { color: var(--accent); font-weight: 600; }
 .tool .prompt { margin: 0; }
 .tool .io { display: grid; gap: 4px; padding: 4px 0; }
 .tool .io h4 { margin: 0; font-size: 12px; color: var(--muted); font-weight: 600; }
-.nested { border-left: 2px solid var(--line); padding-left: 10px; display: grid; gap: 6px; }
+.nested { border-inline-start: 2px solid var(--line); padding-inline-start: 10px; display: grid; gap: 6px; }
 .nested .label { color: var(--muted); font-size: 12px; }
 .spinner { width: 10px; height: 10px; border-radius: 50%; border: 2px solid var(--line); border-top-color: var(--accent); display: inline-block; animation: spin 0.8s linear infinite; }
 @keyframes spin { to { transform: rotate(360deg); } }

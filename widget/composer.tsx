@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { useChatLabels } from "./chat-labels-context.js";
 
 /** What `<Composer>` takes. */
 export interface ComposerProps {
@@ -8,7 +9,7 @@ export interface ComposerProps {
   streaming: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
-  /** Default `"Ask about this page…"`. */
+  /** Default: the chat's `labels.placeholder` (`"Ask about this page…"`). */
   placeholder?: string;
   /** The message field, for the chat to move focus into it. */
   fieldRef?: Ref<HTMLTextAreaElement>;
@@ -20,7 +21,8 @@ export interface ComposerProps {
  * `aria-describedby`), whenever the adapter cannot take a message; while a
  * reply streams the person can type ahead, and Stop takes Send's place.
  */
-export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "Ask about this page…", fieldRef }: ComposerProps): ReactNode {
+export function Composer({ blockedBy, streaming, onSend, onStop, placeholder, fieldRef }: ComposerProps): ReactNode {
+  const labels = useChatLabels();
   const [text, setText] = useState("");
   const fieldId = useId();
   const explainId = useId();
@@ -52,14 +54,14 @@ export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "
     >
       <div className="field">
         <label htmlFor={fieldId} className="visually-hidden">
-          Message
+          {labels.message}
         </label>
         <textarea
           ref={fieldRef}
           id={fieldId}
           rows={1}
           value={text}
-          placeholder={placeholder}
+          placeholder={placeholder ?? labels.placeholder}
           disabled={blocked}
           aria-describedby={blocked ? explainId : undefined}
           onChange={(event) => setText(event.currentTarget.value)}
@@ -67,11 +69,11 @@ export function Composer({ blockedBy, streaming, onSend, onStop, placeholder = "
         />
         {streaming ? (
           <button type="button" onClick={onStop}>
-            Stop
+            {labels.stop}
           </button>
         ) : (
           <button type="submit" className="primary" disabled={!canSend}>
-            Send
+            {labels.send}
           </button>
         )}
       </div>

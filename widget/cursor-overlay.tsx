@@ -10,6 +10,8 @@ const PARKED_ROOM = 290;
 /** What `<CursorOverlay>` draws: the cursor's state, where its target is, and how. */
 export interface CursorOverlayProps {
   state: CursorState;
+  /** What a parked cursor says (the tool's prompt, or the chat's question for a held call). */
+  prompt: string | undefined;
   box: { left: number; top: number; width: number; height: number };
   visible: boolean;
   resting: boolean;
@@ -21,11 +23,15 @@ export interface CursorOverlayProps {
  * `document.body`. `<AgentCursor>` loads it the first time it has something
  * to show, so a page's first render ships only the cursor's event handling.
  */
-export function CursorOverlay({ state, box, visible, resting, announce }: CursorOverlayProps): ReactNode {
+export function CursorOverlay({ state, prompt, box, visible, resting, announce }: CursorOverlayProps): ReactNode {
   const parked = state.action === "park";
-  // Parked, the cursor waits beside the control, never over its label: at its right edge, or
-  // its left one where the prompt would run off the window (the bubble then opens leftwards).
-  const side = parked && box.left + box.width + PARKED_ROOM > window.innerWidth ? "left" : "right";
+  // Parked, the cursor waits beside the control, never over its label: after it in the reading
+  // direction (its right edge; its left one on a right-to-left page), or on its other side where
+  // the prompt would run off the window (the bubble then opens the other way).
+  const rtl = parked && state.target !== undefined && getComputedStyle(state.target).direction === "rtl";
+  const roomRight = box.left + box.width + PARKED_ROOM <= window.innerWidth;
+  const roomLeft = box.left - PARKED_ROOM >= 0;
+  const side = (rtl ? roomLeft || !roomRight : !roomRight) ? "left" : "right";
   const x = !parked ? box.left + box.width / 2 : side === "right" ? box.left + box.width + 6 : box.left - 6;
   const y = box.top + box.height / 2;
   return createPortal(
@@ -54,9 +60,9 @@ export function CursorOverlay({ state, box, visible, resting, announce }: Cursor
               <span className="caret" />
             </span>
           )}
-          {parked && state.prompt && (
+          {parked && prompt && (
             <span className="bubble prompt" role={announce ? "status" : undefined}>
-              {state.prompt}
+              {prompt}
             </span>
           )}
         </div>

@@ -2,6 +2,8 @@
  * The agent cursor's stylesheet, inside its own shadow root. Nothing in it
  * takes pointer events, so the page stays clickable under it (the person
  * confirms a parked call by clicking the control beneath the cursor).
+ * A typing bubble opens in the page's reading direction (logical
+ * properties); a parked one on the side the overlay chose (`data-side`).
  */
 export const CURSOR_STYLES = `
 :host { all: initial; }
@@ -26,7 +28,7 @@ export const CURSOR_STYLES = `
 }
 @keyframes ripple { from { transform: scale(0.3); opacity: 1; } to { transform: scale(1.4); opacity: 0; } }
 .bubble {
-  position: absolute; left: 18px; top: 20px; max-width: 260px; width: max-content;
+  position: absolute; inset-inline-start: 18px; top: 20px; max-width: 260px; width: max-content;
   padding: 6px 10px; border-radius: 8px; background: var(--bubble); color: var(--bubble-fg);
   box-shadow: 0 2px 8px rgb(0 0 0 / 0.25); white-space: pre-wrap; word-break: break-word;
 }
@@ -34,7 +36,8 @@ export const CURSOR_STYLES = `
 .bubble.prompt { background: var(--accent); color: var(--accent-fg); font-weight: 600; }
 .cursor[data-side="left"] .arrow { transform: scaleX(-1); left: -20px; }
 .cursor[data-side="left"] .bubble { left: auto; right: 18px; }
-.caret { display: inline-block; width: 1px; height: 1em; background: currentColor; margin-left: 1px; vertical-align: text-bottom; animation: blink 1s steps(1) infinite; }
+.cursor[data-side="right"] .bubble { left: 18px; right: auto; }
+.caret { display: inline-block; width: 1px; height: 1em; background: currentColor; margin-inline-start: 1px; vertical-align: text-bottom; animation: blink 1s steps(1) infinite; }
 @keyframes blink { 50% { opacity: 0; } }
 .ring {
   position: absolute; border: 2px solid var(--accent); border-radius: 8px;

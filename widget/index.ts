@@ -21,6 +21,8 @@ export { WebAgentsProvider } from "./web-agents-provider.js";
 export type { WebAgentsProviderProps } from "./web-agents-provider.js";
 export { AgentChat } from "./agent-chat.js";
 export type { AgentChatProps } from "./agent-chat.js";
+export { DEFAULT_CHAT_LABELS } from "./chat-labels.js";
+export type { ChatLabels, ChatLabelsInput } from "./chat-labels.js";
 export { AgentCursor } from "./agent-cursor.js";
 export type { AgentCursorProps } from "./agent-cursor.js";
 // For a page's own progress UI of agent.invoke / useWebAgent steps, as the chat shows them.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { AgentSession } from "../runtime/session/agent-session.js";
 import type { AgentSessionStore } from "../runtime/session/create-agent-session.js";
+import { useChatLabels } from "./chat-labels-context.js";
 import { MessageView } from "./message-view.js";
 import { useSessionSelector } from "./use-session-selector.js";
 
@@ -23,6 +24,7 @@ export function MessageList({ store, emptyText }: MessageListProps): ReactNode {
   const messages = useSessionSelector(store, selectMessages);
   const streaming = useSessionSelector(store, selectStreaming);
   const log = useRef<HTMLDivElement>(null);
+  const labels = useChatLabels();
 
   // Keep the newest message in view while the person is at the bottom.
   const lastLength = messages.at(-1)?.parts.length ?? 0;
@@ -36,7 +38,7 @@ export function MessageList({ store, emptyText }: MessageListProps): ReactNode {
     streaming && (last?.role !== "assistant" || !last.parts.some((part) => part.type === "text" || part.type === "tool"));
 
   return (
-    <div className="log" ref={log} role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+    <div className="log" ref={log} role="log" aria-live="polite" aria-label={labels.conversation} tabIndex={0}>
       {messages.length === 0 ? (
         <p className="empty">{emptyText}</p>
       ) : (
@@ -45,7 +47,7 @@ export function MessageList({ store, emptyText }: MessageListProps): ReactNode {
       {waitingForReply && (
         <p className="working" role="status">
           <span className="spinner" aria-hidden="true" />
-          Working…
+          {labels.working}
         </p>
       )}
     </div>

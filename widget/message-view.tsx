@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from "react";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
-import { CHAT_TEXT } from "./chat-text.js";
+import { useChatLabels } from "./chat-labels-context.js";
 import { MarkdownText } from "./markdown-text.js";
 import { ToolCallView } from "./tool-call-view.js";
 
@@ -18,11 +18,12 @@ export interface MessageViewProps {
  * text re-renders only the message it lands in.
  */
 export const MessageView = memo(function MessageView({ message }: MessageViewProps): ReactNode {
+  const labels = useChatLabels();
   if (message.role === "user") {
     const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
     return (
       <div className="message user" data-role="user">
-        <span className="visually-hidden">You: </span>
+        <span className="visually-hidden">{labels.you} </span>
         {text}
       </div>
     );
@@ -47,7 +48,7 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
       })}
       {message.stopped && (
         <p className="stopped muted" data-stopped="">
-          {CHAT_TEXT.stopped}
+          {labels.stopped}
         </p>
       )}
     </div>

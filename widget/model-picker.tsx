@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import type { ModelChoice } from "../runtime/session/agent-adapter.js";
-import { formatBytes } from "../runtime/errors/format-bytes.js";
+import { useChatLabels } from "./chat-labels-context.js";
 
 /** What `<ModelPicker>` takes. */
 export interface ModelPickerProps {
@@ -23,6 +23,7 @@ export interface ModelPickerProps {
  */
 export function ModelPicker({ models, onSelect, pending, disabled, open = false }: ModelPickerProps): ReactNode {
   const name = useId();
+  const labels = useChatLabels();
   // Controlled, and kept in step with the person's own toggles, so a choice can close it.
   const [unfolded, setUnfolded] = useState(open);
   const [wasOpen, setWasOpen] = useState(open);
@@ -35,11 +36,11 @@ export function ModelPicker({ models, onSelect, pending, disabled, open = false 
   return (
     <details className="models" open={unfolded} onToggle={(event) => setUnfolded(event.currentTarget.open)}>
       <summary>
-        Model: {selected?.label ?? "none chosen"}
-        {pending !== undefined && <span className="muted"> (switching…)</span>}
+        {labels.modelPicker(selected?.label)}
+        {pending !== undefined && <span className="muted"> {labels.switchingModel}</span>}
       </summary>
       <fieldset disabled={disabled}>
-        <legend className="visually-hidden">Choose a model</legend>
+        <legend className="visually-hidden">{labels.chooseModel}</legend>
         {models.map((model) => (
           <label key={model.id} className="model">
             <input
@@ -54,11 +55,11 @@ export function ModelPicker({ models, onSelect, pending, disabled, open = false 
             />
             <span>
               <strong>{model.label}</strong>
-              {model.recommended && <span className="badge">Recommended</span>}
+              {model.recommended && <span className="badge">{labels.recommended}</span>}
               {model.cached ? (
-                <span className="badge">On this device</span>
+                <span className="badge">{labels.onThisDevice}</span>
               ) : (
-                model.bytes !== undefined && <span className="badge">{formatBytes(model.bytes)} download</span>
+                model.bytes !== undefined && <span className="badge">{labels.modelDownload(labels.size(model.bytes))}</span>
               )}
             </span>
             <span className="brief">{model.brief}</span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { SessionError } from "../runtime/session/session-error.js";
+import { useChatLabels } from "./chat-labels-context.js";
 import { adviseRunError } from "./explain-run-error.js";
 
 /** What `<RunError>` takes. */
@@ -17,24 +18,30 @@ export interface RunErrorProps {
  * adapter>" (the cloud, when the device cannot go on).
  */
 export function RunError({ error, onRetry, alternative }: RunErrorProps): ReactNode {
-  const advice = adviseRunError(error);
+  const labels = useChatLabels();
+  const advice = adviseRunError(error, labels);
   const offerSwitch = advice.switchAdapter && alternative !== undefined;
   return (
     <div className="error" role="alert" data-code={error.code}>
       <p>
         <strong>{advice.explanation}</strong>
       </p>
-      {advice.explanation !== error.message && <p className="muted">{error.message}</p>}
+      {/* The adapter's own message, in the runtime's words (English). */}
+      {advice.explanation !== error.message && (
+        <p className="muted" lang="en">
+          {error.message}
+        </p>
+      )}
       {(advice.retry || offerSwitch) && (
         <div className="row">
           {advice.retry && (
             <button type="button" onClick={onRetry}>
-              Try again
+              {labels.tryAgain}
             </button>
           )}
           {offerSwitch && (
             <button type="button" onClick={alternative.onSelect}>
-              Use {alternative.label}
+              {labels.useAdapter(alternative.label)}
             </button>
           )}
         </div>

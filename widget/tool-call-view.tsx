@@ -1,28 +1,23 @@
 import type { ReactNode } from "react";
 import type { ToolPart } from "../runtime/session/agent-message.js";
 import type { ToolCallState } from "../runtime/session/tool-call-state.js";
+import { DEFAULT_CHAT_LABELS, type ChatLabels } from "./chat-labels.js";
+import { useChatLabels } from "./chat-labels-context.js";
+import { parkedPrompt } from "./parked-prompt.js";
 import { controlLabel, useParkedTarget } from "./parked-targets.js";
 import { ToolConfirmButtons, useHeldCall } from "./tool-confirm-buttons.js";
 import { toolTitle } from "./tool-title.js";
 
-/** How each {@link ToolCallState} reads in the chat. */
-export const TOOL_STATE_LABELS: Readonly<Record<ToolCallState, string>> = Object.freeze({
-  running: "Running…",
-  "awaiting-confirmation": "Waiting for you",
-  done: "Done",
-  error: "Failed",
-  cancelled: "Cancelled",
-});
-
 /**
- * A call's state in words: {@link TOOL_STATE_LABELS}, and while it waits on
- * a control the person can see, what to click ("Waiting for you to click
- * Place order").
+ * A call's state in words (`labels.toolStates`, English by default), and
+ * while it waits on a control the person can see, what to click ("Waiting
+ * for you to click Place order", `labels.waitingForClick`).
  */
-export function describeToolState(state: ToolCallState, target?: Element): string {
+export function describeToolState(state: ToolCallState, target?: Element, labels: ChatLabels = DEFAULT_CHAT_LABELS): string {
   const label = state === "awaiting-confirmation" && target ? controlLabel(target) : "";
-  return label ? `Waiting for you to click ${label}` : TOOL_STATE_LABELS[state];
+  return label ? labels.waitingForClick(label) : labels.toolStates[state];
 }
+
 
 /** How long after the confirming click focus is watched, to bring it back if the page drops it. */
 const RETURN_WATCH_MS = 3_000;
@@ -102,42 +97,46 @@ function outputText(part: ToolPart): string | undefined {
  * under it.
  */
 export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
-  const name = toolTitle(part.name);
+  const labels = useChatLabels();
+  const name = toolTitle(part.name, labels);
   const output = outputText(part);
   const waiting = part.state === "awaiting-confirmation";
   const target = useParkedTarget(part.id, part.name, waiting);
   const targetLabel = target ? controlLabel(target) : "";
   const held = useHeldCall(part.id);
+  const prompt = waiting ? parkedPrompt(part.id, part.prompt, labels) : undefined;
   return (
     <div className="tool" data-state={part.state} data-tool={part.name}>
       <details>
         <summary>
           {part.state === "running" && <span className="spinner" aria-hidden="true" />}
           <span className="name">{name}</span>
-          <span className="state">{isDeclined(part) ? "Not allowed" : describeToolState(part.state, target)}</span>
+          <span className="state">{isDeclined(part) ? labels.notAllowed : describeToolState(part.state, target, labels)}</span>
         </summary>
         <div className="io">
-          <h4>Tool</h4>
-          <code>{part.name}</code>
-          <h4>Input</h4>
-          <pre>{json(part.input)}</pre>
+          <h4>{labels.toolHeading}</h4>
+          <code dir="ltr">{part.name}</code>
+          <h4>{labels.inputHeading}</h4>
+          <pre dir="ltr">{json(part.input)}</pre>
           {output !== undefined && (
             <>
-              <h4>Output</h4>
-              <pre>{output}</pre>
+              <h4>{labels.outputHeading}</h4>
+              <pre dir="auto">{output}</pre>
             </>
           )}
           {part.error !== undefined && (
             <>
-              <h4>{part.state === "cancelled" ? "Why it stopped" : "Error"}</h4>
-              <pre>{part.error}</pre>
+              <h4>{part.state === "cancelled" ? labels.stoppedHeading : labels.errorHeading}</h4>
+              <pre dir="ltr" lang="en">
+                {part.error}
+              </pre>
             </>
           )}
         </div>
       </details>
-      {waiting && part.prompt && (
+      {prompt && (
         <p className="prompt" role="status">
-          {part.prompt}
+          {prompt}
         </p>
       )}
       {waiting && held && <ToolConfirmButtons held={held} />}
@@ -148,12 +147,12 @@ export function ToolCallView({ part, children }: ToolCallViewProps): ReactNode {
           // Back to this chat's message field if confirming leaves focus nowhere.
           onClick={(event) => goToControl(target, (event.currentTarget.getRootNode() as ParentNode).querySelector<HTMLElement>(".composer textarea"))}
         >
-          Go to {targetLabel}
+          {labels.goTo(targetLabel)}
         </button>
       )}
       {part.agent && (
-        <div className="nested" role="group" aria-label={`The ${part.agent.id} agent's work`}>
-          <span className="label">{part.agent.id} agent</span>
+        <div className="nested" role="group" aria-label={labels.agentWork(part.agent.id)}>
+          <span className="label">{labels.agentTool(part.agent.id)}</span>
           {children}
         </div>
       )}

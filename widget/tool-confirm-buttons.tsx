@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { pendingToolConfirmation, subscribeToolConfirmations, type PendingToolConfirmation } from "../runtime/core/pending-tool-confirmation.js";
+import { useChatLabels } from "./chat-labels-context.js";
 
 /** The tool policy's pending confirmation of call `callId`, kept current: `undefined` unless the call is held. */
 export function useHeldCall(callId: string): PendingToolConfirmation | undefined {
@@ -14,14 +15,15 @@ export function useHeldCall(callId: string): PendingToolConfirmation | undefined
 export function ToolConfirmButtons({ held }: { held: PendingToolConfirmation }): ReactNode {
   const allow = useRef<HTMLButtonElement>(null);
   const deny = useRef<HTMLButtonElement>(null);
+  const labels = useChatLabels();
   useEffect(() => held.attach(allow.current!, deny.current!), [held]);
   return (
-    <div className="confirm" role="group" aria-label="Allow this step?">
+    <div className="confirm" role="group" aria-label={labels.confirmGroup}>
       <button type="button" className="allow primary" ref={allow}>
-        Allow
+        {labels.allow}
       </button>
       <button type="button" className="deny" ref={deny}>
-        Don't allow
+        {labels.deny}
       </button>
     </div>
   );

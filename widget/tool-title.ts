@@ -1,6 +1,7 @@
 import { DELEGATE_PREFIX, isDelegateTool } from "../runtime/agent/agent-id.js";
 import { pageToolTitle } from "../runtime/core/read-page-tools.js";
 import { findRegisteredWebTool } from "../runtime/core/web-tool-registry.js";
+import { DEFAULT_CHAT_LABELS, type ChatLabels } from "./chat-labels.js";
 
 /**
  * A tool name in words, for a person: `go_to` -> "Go to", `addToCart` ->
@@ -20,10 +21,11 @@ export function titleFromName(name: string): string {
  * What the chat calls a tool: the `title` it was registered with on this
  * page (`defineWebTool({ title })`, else the title WebMCP reports for a
  * tool another script registered), else one derived from its name
- * (`titleFromName`); a `delegate_to_<id>` call is "<id> agent".
+ * (`titleFromName`); a `delegate_to_<id>` call is "<id> agent"
+ * (`labels.agentTool`).
  */
-export function toolTitle(name: string): string {
-  if (isDelegateTool(name)) return `${name.slice(DELEGATE_PREFIX.length)} agent`;
+export function toolTitle(name: string, labels: ChatLabels = DEFAULT_CHAT_LABELS): string {
+  if (isDelegateTool(name)) return labels.agentTool(name.slice(DELEGATE_PREFIX.length));
   const title = (findRegisteredWebTool(name)?.title ?? pageToolTitle(name))?.trim();
   return title ? title : titleFromName(name);
 }

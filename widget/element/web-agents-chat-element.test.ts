@@ -56,6 +56,20 @@ describe("<web-agents-chat>", () => {
     expect(root().querySelector("h2")?.textContent).toBe("Store help");
   });
 
+  it("takes its words from the labels property, in part, with heading still winning over labels.title", () => {
+    element.adapter = createScriptedAdapter({ runs: [] });
+    element.labels = { title: "Assistent", send: "Senden" };
+    connect();
+    expect(root().querySelector("h2")?.textContent).toBe("Assistent");
+    expect(button(root(), "Senden")).toBeDefined();
+    // Left out: the English default.
+    expect(button(root(), "New chat")).toBeDefined();
+    act(() => element.setAttribute("heading", "Laden"));
+    expect(root().querySelector("h2")?.textContent).toBe("Laden");
+    act(() => void (element.labels = undefined));
+    expect(button(root(), "Send")).toBeDefined();
+  });
+
   it("runs with an agent from the instructions and tools attributes, and sends the tool call and the finish as bubbling, composed DOM events", async () => {
     await registerWebTool(defineWebTool({ name: "get_cart", description: "The cart.", annotations: { readOnlyHint: true }, execute: () => "empty" }));
     const adapter = createScriptedAdapter({ runs: [callThenAnswer] });

@@ -8,6 +8,7 @@ import type { AgentAdapter } from "../../runtime/session/agent-adapter.js";
 import { createAgentSession, type AgentSessionStore } from "../../runtime/session/create-agent-session.js";
 import type { ConfirmTool, ConfirmToolsPolicy } from "../../runtime/session/tool-policy.js";
 import { AgentChat } from "../agent-chat.js";
+import type { ChatLabelsInput } from "../chat-labels.js";
 import { dispatchChatEvents } from "./chat-events.js";
 
 /** The attributes `<web-agents-chat>` reads; a change re-renders the chat. */
@@ -30,7 +31,10 @@ const POLICIES: readonly ConfirmToolsPolicy[] = ["consequential", "destructive",
  * `heading` (AgentChat's `title`), `placeholder`, `empty-text`, `usage`
  * (a boolean attribute: AgentChat's `usage`, the token statistics line).
  * Properties: `adapter`, `adapters`, `agent` (a `defineWebAgent` object; it
- * wins over `instructions` and `tools`), `confirmTools`, `confirmTool`.
+ * wins over `instructions` and `tools`), `confirmTools`, `confirmTool`,
+ * `labels` (AgentChat's `labels`: the chat's words, any of them). The
+ * global `dir` and `lang` attributes reach the chat inside: `dir="rtl"` (on
+ * the element or the page) lays it out mirrored.
  *
  * @example
  * <script type="module" src="https://unpkg.com/@webmcp-agents/chat/dist/element.js"></script>
@@ -49,6 +53,7 @@ export class WebAgentsChatElement extends ElementBase {
   #agent: WebAgent | undefined;
   #confirmTools: ConfirmToolsPolicy | undefined;
   #confirmTool: ConfirmTool | undefined;
+  #labels: ChatLabelsInput | undefined;
 
   /** The adapter, or with `adapters` the one chosen first. Default: from `endpoint`. */
   get adapter(): AgentAdapter | undefined {
@@ -88,6 +93,15 @@ export class WebAgentsChatElement extends ElementBase {
   }
   set confirmTool(value: ConfirmTool | undefined) {
     this.#confirmTool = value;
+    this.#render();
+  }
+
+  /** The chat's words, any of them, over the English defaults (AgentChat's `labels`). `heading`, `placeholder` and `empty-text` win over theirs. Default: English. */
+  get labels(): ChatLabelsInput | undefined {
+    return this.#labels;
+  }
+  set labels(value: ChatLabelsInput | undefined) {
+    this.#labels = value;
     this.#render();
   }
 
@@ -184,6 +198,7 @@ export class WebAgentsChatElement extends ElementBase {
         ...(title !== undefined && { title }),
         ...(placeholder !== undefined && { placeholder }),
         ...(emptyText !== undefined && { emptyText }),
+        ...(this.#labels && { labels: this.#labels }),
         usage,
       }),
     );
