@@ -43,7 +43,7 @@ export function MarkdownText({ text }: MarkdownTextProps): ReactNode {
   previous.current = parse;
   return (
     // Busy while catching up, so a screen reader reads the reply once it is all there.
-    <div className="markdown" aria-busy={visible.length < text.length || undefined}>
+    <div className="markdown" dir="auto" aria-busy={visible.length < text.length || undefined}>
       {parse.blocks.map((block, index) => (
         <BlockView key={index} block={block} />
       ))}

@@ -24,7 +24,8 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
     return (
       <div className="message user" data-role="user">
         <span className="visually-hidden">{labels.you} </span>
-        {text}
+        {/* The person's own words read in their own direction, wherever the chat's is. */}
+        <span dir="auto">{text}</span>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { AgentChat, AgentCursor, describeToolState, goToControl, toolTitle, useParkedTarget, useWebAgent, type AgentAdapter, type WebAgentStep } from "@webmcp-agents/chat";
 import { builtIn, cloud, local } from "./adapters.js";
+import { chatLanguage } from "./chat-language.js";
 import { shopper } from "./agents.js";
 import { confirmTool } from "./confirm-tool.js";
 import { CartPage } from "./pages/cart-page.js";
@@ -13,6 +14,8 @@ import { useCart, useOrders, useRoute } from "./use-store.js";
 const WITH_BUILT_IN = builtIn ? [builtIn, local, cloud] : [local, cloud];
 const WITHOUT_BUILT_IN = [local, cloud];
 const noSubscription = () => () => {};
+/** The chat's words: English, or `?lang=de` / `?lang=he`. */
+const CHAT_LABELS = chatLanguage();
 
 /** The chat's adapters: the browser's own model first, while the browser says it can run it. */
 function useAdapters() {
@@ -149,8 +152,7 @@ export function App(): ReactNode {
           <AgentChat
             adapters={adapters}
             agent={shopper}
-            title="Field Store assistant"
-            emptyText="Ask me to find, add or order something, or where an order is."
+            labels={CHAT_LABELS}
             storageKey={CHAT_STORAGE_KEY}
             confirmTool={confirmTool}
             autoFocus
