@@ -45,6 +45,7 @@ const DOCUMENTED: DocumentedType[] = [
   { page: "api/adapter-types.md", heading: "### ToolDescriptor and ToolOutput", type: "ToolDescriptor" },
   { page: "api/agent-chat.md", heading: "## Options", type: "AgentChatProps" },
   { page: "api/agent-cursor.md", heading: "## Options", type: "AgentCursorProps" },
+  { page: "guide/labels.md", heading: "## Keys", type: "ChatLabels" },
   { page: "api/call-model-context-tool.md", heading: "## Options", type: "CallModelContextToolOptions", positional: ["call"] },
   { page: "api/create-built-in-adapter.md", heading: "## Options", type: "BuiltInAdapterOptions" },
   { page: "api/create-chat-handler.md", heading: "## Options", type: "ChatHandlerOptions" },

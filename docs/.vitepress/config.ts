@@ -31,6 +31,7 @@ export default defineConfig({
           { text: "Run on the device", link: "/guide/run-on-the-device" },
           { text: "Cloud fallback and /api/chat", link: "/guide/cloud-and-api-chat" },
           { text: "Tool policy and safety", link: "/guide/tool-policy" },
+          { text: "Labels and languages", link: "/guide/labels" },
           { text: "Bench", link: "/guide/bench" },
           { text: "Troubleshooting", link: "/guide/troubleshooting" },
         ],
