@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Plugin, UserConfig } from "vite";
 import type { ChatHandler } from "@webmcp-agents/chat/server";
@@ -90,6 +91,21 @@ function ensureExampleModels(enabled: boolean): Plugin {
 }
 
 /**
+ * Copies the plain-HTML page's `models.json` into a build: the page fetches
+ * it beside itself (`npm start` serves it from the folder), and Vite copies
+ * only what a page imports or `public/` holds.
+ */
+function copyPlainHtmlModels(): Plugin {
+  return {
+    name: "web-agents-plain-html-models",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "plain-html/models.json", source: readFileSync(`${root}plain-html/models.json`, "utf8") });
+    },
+  };
+}
+
+/**
  * The Vite config `npm start` serves (examples/vite.config.ts): the example
  * pages, `/api/chat`, and the model files the on-device adapter fetches.
  */
@@ -103,6 +119,7 @@ export function examplesConfig(options: ExamplesOptions = {}): UserConfig {
       modelFiles({ testModelsRoot: settings.testModels ? testModelsRoot : undefined, localModelsDir: settings.localModelsDir }),
       ensureExampleModels(settings.testModels),
       serveServiceWorker(),
+      copyPlainHtmlModels(),
       ...(options.printUrls === false ? [] : [printUrls(settings, env)]),
     ],
     define: {

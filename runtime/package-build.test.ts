@@ -387,7 +387,7 @@ describe("the package as a site installs and builds it", () => {
   it("runs the Field Store's tool loop through <web-agents-chat> on a plain HTML page: the installed package's files on a static server, no bundler, then the same page built by Vite", async () => {
     const app = createApp(join(work, "plain-html-app"), "plain-html-app");
     await npmInstall(app, [tarball]);
-    for (const file of ["index.html", "store.js"]) cpSync(`${root}examples/plain-html/${file}`, join(app, file));
+    for (const file of ["index.html", "page.css", "store.js"]) cpSync(`${root}examples/plain-html/${file}`, join(app, file));
     const storeModel = (await ensureTestModel(storeScriptedModel())).folder;
     hostModel(storeModel, MODEL_FILES, join(app, "models"), "store-scripted");
     const files = pinnedFiles(storeModel, MODEL_FILES);

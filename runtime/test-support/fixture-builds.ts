@@ -36,7 +36,8 @@ export function sourcesStamp(): string {
   if (stamp) return stamp;
   const hash = createHash("sha256");
   const files = filesUnder(["runtime", "worker", "models", "widget", "examples"]).filter((path) => /\.(tsx?|m?js|html|css|json)$/.test(path));
-  for (const file of [...files, "package-lock.json"]) hash.update(file).update("\0").update(readFileSync(join(repoRoot, file))).update("\0");
+  // package.json too: its sideEffects and exports change what a build keeps.
+  for (const file of [...files, "package.json", "package-lock.json"]) hash.update(file).update("\0").update(readFileSync(join(repoRoot, file))).update("\0");
   return (stamp = hash.digest("hex").slice(0, 16));
 }
 
