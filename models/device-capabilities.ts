@@ -17,4 +17,19 @@ export interface DeviceCapabilities {
   /** Logical cores (`navigator.hardwareConcurrency`) and cross-origin isolation (threads in WASM). */
   cores: number;
   crossOriginIsolated: boolean;
+  /**
+   * What the engine worker's Content-Security-Policy blocks that every model
+   * needs (WebAssembly, without `'wasm-unsafe-eval'`), as the
+   * `securitypolicyviolation` it raised names it. Absent when nothing is.
+   */
+  blockedByPolicy?: PolicyBlock;
 }
+
+/** A part a Content-Security-Policy blocks: the source the site must allow, and the directive to allow it in. */
+export interface PolicyBlock {
+  /** `script-src`, `connect-src`, `worker-src`… */
+  directive: string;
+  /** A keyword (`'wasm-unsafe-eval'`), a scheme (`blob:`) or an origin (`https://huggingface.co`). */
+  allow: string;
+}
+

@@ -1,4 +1,5 @@
-import type { DeviceCapabilities } from "./protocol.js";
+import { findViolation, policyBlockOf } from "./policy-violations.js";
+import type { DeviceCapabilities, PolicyBlock } from "./protocol.js";
 
 interface GpuAdapterLike {
   features: { has(name: string): boolean };
@@ -10,8 +11,9 @@ interface GpuAdapterLike {
 /**
  * What this browser can run, before anything is downloaded: a WebGPU adapter
  * (and whether it is a software fallback such as SwiftShader), `shader-f16`,
- * buffer limits, the storage estimate, cores and cross-origin isolation.
- * Works in a window or a worker; in Node it reports no WebGPU.
+ * buffer limits, the storage estimate, cores and cross-origin isolation,
+ * and whether a Content-Security-Policy blocks WebAssembly here (every
+ * engine needs it). Works in a window or a worker; in Node it reports no WebGPU.
  */
 export async function probeCapabilities(): Promise<DeviceCapabilities> {
   const navigatorLike = (globalThis as { navigator?: Navigator }).navigator;
@@ -35,7 +37,30 @@ export async function probeCapabilities(): Promise<DeviceCapabilities> {
     if (adapter.limits.maxBufferSize !== undefined) capabilities.maxBufferSize = adapter.limits.maxBufferSize;
     if (adapter.limits.maxStorageBufferBindingSize !== undefined) capabilities.maxStorageBufferBindingSize = adapter.limits.maxStorageBufferBindingSize;
   }
+  const blocked = await wasmBlockedByPolicy();
+  if (blocked) capabilities.blockedByPolicy = blocked;
   if (estimate?.quota !== undefined) capabilities.storageQuota = estimate.quota;
   if (estimate?.usage !== undefined) capabilities.storageUsage = estimate.usage;
   return capabilities;
+}
+
+/** The smallest module there is: the magic number and version 1. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/**
+ * Compiles an empty module: under a Content-Security-Policy whose script-src
+ * has neither `'wasm-unsafe-eval'` nor `'unsafe-eval'` the browser refuses
+ * and reports a `wasm-eval` violation (watched by policy-violations.ts,
+ * which the engine worker starts). Undefined where it compiles, or fails
+ * for another reason.
+ */
+async function wasmBlockedByPolicy(): Promise<PolicyBlock | undefined> {
+  if (typeof WebAssembly === "undefined") return undefined;
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+    return undefined;
+  } catch {
+    const violation = await findViolation((seen) => seen.blocked === "wasm-eval");
+    return violation && policyBlockOf(violation);
+  }
 }

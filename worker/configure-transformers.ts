@@ -10,11 +10,12 @@ type TransformersEnv = typeof import("@huggingface/transformers")["env"];
 /**
  * Points transformers.js's `env` at our files for `model`, never at the hub
  * or a CDN: a local folder in Node tests, else the Cache API entries the
- * download wrote, and ONNX Runtime's wasm files served by the site. Returns
- * the WASM thread count this worker runs (`threads` once one is set: ONNX
- * Runtime starts its wasm once per worker).
+ * download wrote, and ONNX Runtime's wasm files served by the site (kept in
+ * the model cache and started from a `blob:` URL where `cacheWasmFiles`).
+ * Returns the WASM thread count this worker runs (`threads` once one is set:
+ * ONNX Runtime starts its wasm once per worker).
  */
-export function configureTransformers(env: TransformersEnv, model: ModelSource, options: TransformersEngineOptions, threads: number | undefined): number | undefined {
+export function configureTransformers(env: TransformersEnv, model: ModelSource, options: TransformersEngineOptions, threads: number | undefined, cacheWasmFiles = true): number | undefined {
   if (options.localModelPath !== undefined) {
     env.allowLocalModels = true;
     env.allowRemoteModels = false;
@@ -45,6 +46,7 @@ export function configureTransformers(env: TransformersEnv, model: ModelSource, 
     }
     // The object form (not a prefix string) is what transformers.js caches for offline loads.
     wasm.wasmPaths = { ...options.wasmPaths };
+    env.useWasmCache = cacheWasmFiles;
     // Read once, when ONNX Runtime starts its wasm: the first model's count holds for this worker.
     const count = threads ?? wasmThreadsFor(model.threads, (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     wasm.numThreads = count;

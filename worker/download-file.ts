@@ -2,6 +2,7 @@ import { EngineError } from "./engine-error.js";
 import { modelEngineError } from "./engine-error-messages.js";
 import type { ManifestFile } from "./model-manifest.js";
 import { chunkUrl, type PartialFile } from "./partial-download.js";
+import { findViolation, policyBlockOf } from "./policy-violations.js";
 import type { EngineErrorData, ModelFile, ModelSource } from "./protocol.js";
 import { verifyingStream } from "./verifying-stream.js";
 
@@ -126,10 +127,13 @@ export async function downloadFile(job: FileDownload): Promise<ManifestFile> {
     // Only `Range`, no `If-Range`: a simple range is a CORS-safelisted header, so a cross-origin
     // host needs no preflight; the validator is compared on the answer instead.
     const headers: Record<string, string> = from > 0 ? { range: `bytes=${from}-` } : {};
+    const started = performance.now();
     try {
       return await job.fetch(url, { headers, ...(signal && { signal }) });
     } catch (error) {
       if (signal?.aborted) throw error;
+      const blocked = await blockedConnection(started);
+      if (blocked) throw fail({ code: "download_failed", reason: "blocked_by_policy", ...blocked, detail: messageOf(error) }, error);
       throw fail({ code: "download_failed", reason: "unreachable", detail: messageOf(error) }, error);
     }
   };
@@ -254,4 +258,15 @@ export async function downloadFile(job: FileDownload): Promise<ManifestFile> {
   await job.save();
   await Promise.all(chunks.map((chunk) => cache.delete(chunk.url).catch(() => false)));
   return stored;
+}
+
+/**
+ * The directive and origin to allow where the worker's Content-Security-Policy
+ * refused the request (its connect-src left out the model's host, or the host
+ * a download redirects to: the hub sends its files from `*.hf.co`): the
+ * browser reports the refusal as a violation, not in the fetch's error.
+ */
+async function blockedConnection(since: number): Promise<{ directive: string; allow: string } | undefined> {
+  const violation = await findViolation((seen) => seen.directive === "connect-src", since);
+  return violation && policyBlockOf(violation);
 }

@@ -1,9 +1,9 @@
 import { formatBytes } from "../runtime/errors/format-bytes.js";
 import { EngineError } from "./engine-error.js";
-import type { EngineErrorData, ModelSource } from "./protocol.js";
+import type { EngineErrorData, ModelSource, PolicyBlock } from "./protocol.js";
 
 /** What a sentence is built from: an error's data, as it crosses the worker boundary. */
-export type EngineErrorFacts = Pick<EngineErrorData, "code" | "reason" | "host" | "file" | "status" | "neededBytes" | "freeBytes">;
+export type EngineErrorFacts = Pick<EngineErrorData, "code" | "reason" | "host" | "file" | "status" | "neededBytes" | "freeBytes" | "directive" | "allow">;
 
 /** How the worker names a model in a sentence when it has no label: the repo's last part (`Qwen3-0.6B-ONNX`). */
 export const modelDisplayName = (model: Pick<ModelSource, "repo">) => model.repo.split("/").filter(Boolean).at(-1) ?? model.repo;
@@ -43,6 +43,9 @@ export function engineErrorMessage(facts: EngineErrorFacts, model: string): stri
       return `The browser deleted part of the saved copy of ${model} to free space, so the rest was removed too. Download it again.`;
     case "engine_failed":
       return `${model} could not start in this browser. Reload the page and try again, or use the cloud model.`;
+    case "blocked_by_policy":
+      if (facts.directive && facts.allow) return policyBlockMessage({ directive: facts.directive, allow: facts.allow }, model);
+      break;
     case undefined:
       break;
   }
@@ -56,6 +59,16 @@ export function engineErrorMessage(facts: EngineErrorFacts, model: string): stri
   }
   if (facts.code === "not_cached") return `${model} is not on this device. Download it first.`;
   return undefined;
+}
+
+/**
+ * The sentence for a part of the on-device model that the site's
+ * Content-Security-Policy blocks: what is blocked, and what the site must
+ * add where. The person cannot fix it; the site's developer reads it.
+ */
+export function policyBlockMessage(block: PolicyBlock, model = "the on-device model"): string {
+  const what = block.allow === "'wasm-unsafe-eval'" ? `WebAssembly, which ${model} runs on` : block.directive === "connect-src" ? `the download of ${model} from ${block.allow}` : `a file ${model} needs`;
+  return `This site's Content-Security-Policy blocks ${what}: the site must add ${block.allow} to ${block.directive}. Until then, use the cloud model.`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { probeCapabilities } from "./capability-probe.js";
 import { isDamagedCopyError } from "./damaged-copy.js";
 import { EngineError, toEngineError } from "./engine-error.js";
 import { modelEngineError } from "./engine-error-messages.js";
+import { findViolation, policyBlockOf } from "./policy-violations.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";
@@ -85,6 +86,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
             throw modelEngineError({ code: "not_cached", ...(reason && { reason }) }, model);
           }
         }
+        const started = performance.now();
         try {
           await engine.load(model, onProgress);
         } catch (error) {
@@ -95,6 +97,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
             throw modelEngineError({ code: "not_cached", reason: "damaged", detail }, model, error);
           }
           if (EngineError.isInstance(error) && error.code !== "load_failed") throw error;
+          // A script, worker or WebAssembly the worker's Content-Security-Policy refused: say what the site must allow.
+          const violation = await findViolation((seen) => policyBlockOf(seen) !== undefined && seen.directive !== "connect-src", started);
+          const blocked = violation && policyBlockOf(violation);
+          if (blocked) throw modelEngineError({ code: "load_failed", reason: "blocked_by_policy", ...blocked, detail }, model, error);
           throw modelEngineError({ code: "load_failed", reason: "engine_failed", detail }, model, error);
         }
       }),

@@ -16,7 +16,7 @@ import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { StepPart } from "../runtime/session/step-part.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 
-export type { DeviceCapabilities } from "../models/device-capabilities.js";
+export type { DeviceCapabilities, PolicyBlock } from "../models/device-capabilities.js";
 export type { EngineDevice, EngineKind, ModelFile, ModelSource } from "../models/model-source.js";
 import type { DeviceCapabilities } from "../models/device-capabilities.js";
 import type { ModelSource } from "../models/model-source.js";
@@ -175,6 +175,10 @@ export interface EngineErrorData {
   reason?: EngineErrorReason;
   /** For a failed download: the host it talked to. */
   host?: string;
+  /** For `blocked_by_policy`: the directive of the Content-Security-Policy that blocked it. */
+  directive?: string;
+  /** For `blocked_by_policy`: what the site must allow in `directive` (a keyword, scheme or origin). */
+  allow?: string;
   /** The browser's or engine's own words, for developers; never shown to the person. */
   detail?: string;
 }
@@ -192,6 +196,8 @@ export interface EngineErrorData {
  * - `outdated`: the saved copy is of an earlier release of the model's files
  *   (`not_cached`); a download reuses the files that did not change.
  * - `engine_failed`: the engine could not start the model from a good copy.
+ * - `blocked_by_policy`: the site's Content-Security-Policy blocked a request
+ *   or WebAssembly (`directive`, `allow`: what the site must allow).
  */
 export type EngineErrorReason =
   | "unreachable"
@@ -204,7 +210,8 @@ export type EngineErrorReason =
   | "damaged"
   | "evicted"
   | "outdated"
-  | "engine_failed";
+  | "engine_failed"
+  | "blocked_by_policy";
 
 /**
  * The engine, on either side of the worker boundary. Methods that take a

@@ -35,6 +35,14 @@ export interface TransformersEngineOptions {
    * Required in the browser; ignored in Node.
    */
   wasmPaths?: { mjs: string; wasm: string };
+  /**
+   * Whether transformers.js keeps ONNX Runtime's wasm files in the model
+   * cache and starts them from a `blob:` URL, so a model loads offline with
+   * no service worker. Asked once, before the first load: a worker whose
+   * Content-Security-Policy blocks `blob:` scripts answers false and loads
+   * them from `wasmPaths` (worker/worker-policy.ts). Default: true.
+   */
+  cacheWasmFiles?: () => Promise<boolean>;
   /** The Cache API cache holding model files (default `MODEL_CACHE_NAME`, model-file-url.ts). */
   cacheName?: string;
   /** How transformers.js is loaded (default a dynamic import, so it loads only when a model does). */

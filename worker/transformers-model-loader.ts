@@ -39,6 +39,8 @@ export class TransformersModelLoader {
    * writes back 1 where it cannot run threads). Browser only.
    */
   private threads?: number;
+  /** The answer of `cacheWasmFiles`, asked once: ONNX Runtime starts its wasm once per worker. */
+  private cacheWasmFiles?: Promise<boolean>;
 
   private readonly options: TransformersEngineOptions;
   private readonly onReplaced: () => void;
@@ -60,8 +62,9 @@ export class TransformersModelLoader {
   }
 
   /** Points transformers.js at our files for `model`; never at the hub or a CDN (configure-transformers.ts). */
-  private configure(library: Transformers, model: ModelSource): void {
-    this.threads = configureTransformers(library.env, model, this.options, this.threads);
+  private async configure(library: Transformers, model: ModelSource): Promise<void> {
+    this.cacheWasmFiles ??= this.options.cacheWasmFiles?.() ?? Promise.resolve(true);
+    this.threads = configureTransformers(library.env, model, this.options, this.threads, await this.cacheWasmFiles);
   }
 
   /** The model ready to generate: the one held, the load in flight of it, or a new load that replaces the one held. */
@@ -93,7 +96,7 @@ export class TransformersModelLoader {
     }
     try {
       const library = await this.library();
-      this.configure(library, model);
+      await this.configure(library, model);
       onProgress({ progress: 0 });
       const read = modelTextReader(model, {
         ...(this.options.localModelPath !== undefined && { localModelPath: this.options.localModelPath }),

@@ -25,6 +25,13 @@ describe("localAdapterReducer (pure)", () => {
     expect(localAdapterStatus(state)).toEqual({ state: "needs-download", bytes: small.variant.bytes, note: small.note });
   });
 
+  it("is unavailable, with the sentence naming what the site must allow, where the worker's Content-Security-Policy refuses WebAssembly", () => {
+    const blocked = { ...(probed(true) as Extract<LocalAdapterEvent, { type: "probed" }>), capabilities: { ...capabilities, blockedByPolicy: { directive: "script-src", allow: "'wasm-unsafe-eval'" } } };
+    const status = localAdapterStatus(run([blocked]));
+    expect(status.state).toBe("unavailable");
+    expect(status.state === "unavailable" && status.reason).toContain("must add 'wasm-unsafe-eval' to script-src");
+  });
+
   it("goes straight to loading for a cached model with autoLoad, and to the download card without", () => {
     expect(localAdapterStatus(run([probed(true)]))).toEqual({ state: "loading", progress: 0 });
     expect(localAdapterStatus(run([probed(true)], false)).state).toBe("needs-download");

@@ -1,4 +1,5 @@
 import { recommendedEntryId, type ResolvedVariant } from "../../../models/resolve-variant.js";
+import { policyBlockMessage } from "../../../worker/engine-error-messages.js";
 import type { DeviceCapabilities } from "../../../worker/protocol.js";
 import type { AdapterStatus, ModelChoice } from "../../session/agent-adapter.js";
 import type { AgentErrorCode } from "../../session/agent-stream-part.js";
@@ -81,6 +82,9 @@ export function selectedVariant(state: LocalAdapterState): ResolvedVariant | und
  * caller then starts the load), else the download card.
  */
 function settled(state: LocalAdapterState, autoLoad: boolean): LocalPhase {
+  // The site's Content-Security-Policy refuses WebAssembly: no model can run until the site allows it.
+  const blocked = state.capabilities?.blockedByPolicy;
+  if (blocked) return { state: "unavailable", reason: policyBlockMessage(blocked) };
   const resolved = selectedVariant(state);
   if (!resolved) return { state: "unavailable", reason: UNAVAILABLE };
   if (state.loadedKey === resolved.key) return { state: "ready" };
