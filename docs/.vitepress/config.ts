@@ -32,6 +32,7 @@ export default defineConfig({
           { text: "Cloud fallback and /api/chat", link: "/guide/cloud-and-api-chat" },
           { text: "Tool policy and safety", link: "/guide/tool-policy" },
           { text: "Labels and languages", link: "/guide/labels" },
+          { text: "Content-Security-Policy", link: "/guide/content-security-policy" },
           { text: "Bench", link: "/guide/bench" },
           { text: "Troubleshooting", link: "/guide/troubleshooting" },
         ],

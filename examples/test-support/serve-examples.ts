@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
+import { createServer, preview, type Connect, type Plugin, type PreviewServer, type ViteDevServer } from "vite";
 import type { ChatHandler } from "@webmcp-agents/chat/server";
 import { BUILT_FIXTURES_VARIABLE, currentExamplesBuild, servesFromSource } from "../../runtime/test-support/fixture-builds.js";
 import { serveEvalsPage } from "../../bench/evals/serve-evals-page.js";
@@ -21,6 +21,8 @@ export interface ServeExamplesOptions {
   crossOriginIsolated?: boolean;
   /** Compile the pages on request with Vite's dev server, exactly as `npm start` serves them, even where a build is there. */
   fromSource?: boolean;
+  /** The `Content-Security-Policy` to send with the response for a path (`/assets/engine-worker-….js`), or none. Default: none on any. */
+  contentSecurityPolicy?: (path: string) => string | undefined;
   /** Serve the evals page at /evals/ too, as `npm start` does (examples/vite.config.ts). Only with `fromSource`: the builds leave it out. Default false. */
   evals?: boolean;
 }
@@ -41,7 +43,8 @@ export async function serveExamples(options: ServeExamplesOptions = {}): Promise
     ...(options.chatHandler && { chatHandler: options.chatHandler }),
   });
   if (options.evals && !options.fromSource) throw new Error("serveExamples: evals needs fromSource (the example builds do not hold the evals page).");
-  const config = options.evals ? { ...examples, plugins: [...(examples.plugins ?? []), serveEvalsPage()] } : examples;
+  const plugins = [...(examples.plugins ?? []), ...(options.evals ? [serveEvalsPage()] : []), ...(options.contentSecurityPolicy ? [sendPolicy(options.contentSecurityPolicy)] : [])];
+  const config = { ...examples, plugins };
   const headers = options.crossOriginIsolated === false ? {} : { ...CROSS_ORIGIN_ISOLATION_HEADERS };
   const stamp = options.fromSource || servesFromSource() ? undefined : process.env[BUILT_FIXTURES_VARIABLE];
   const built = stamp ? currentExamplesBuild(!!options.testModels, stamp) : undefined;
@@ -56,4 +59,16 @@ export async function serveExamples(options: ServeExamplesOptions = {}): Promise
   const address = server.httpServer?.address() as AddressInfo | string | null;
   if (!address || typeof address === "string") throw new Error("The examples server has no port.");
   return { origin: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+/** Sends `policy(path)` as the Content-Security-Policy of every response, before any route answers. */
+function sendPolicy(policy: (path: string) => string | undefined): Plugin {
+  const use = (server: { middlewares: Connect.Server }): void => {
+    server.middlewares.use((request, response, next) => {
+      const value = policy(new URL(request.url ?? "/", "http://localhost").pathname);
+      if (value) response.setHeader("Content-Security-Policy", value);
+      next();
+    });
+  };
+  return { name: "web-agents-test-csp", configureServer: use, configurePreviewServer: use };
 }
