@@ -19,8 +19,13 @@ import elementConfig from "../vite.element.config.js";
  * over budget.
  */
 
-/** KB (1,000 bytes) the first render may load, gzip, above React. */
-export const BUDGET_KB = 40;
+/**
+ * KB (1,000 bytes) the first render may load, gzip, above React: within
+ * the 60 KB the widget was specified at, with room kept. 40 until
+ * 2026-12-06; 42 since the chat's every string became a `labels` key and
+ * its styles constructed sheets (41.2 KB measured that day).
+ */
+export const BUDGET_KB = 42;
 const REACT = ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "scheduler"];
 const root = fileURLToPath(new URL("./size-page/", import.meta.url));
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -109,8 +114,14 @@ export function sizeConfig(onReport: (report: SizeReport) => void): UserConfig {
   };
 }
 
-/** KB (1,000 bytes) `<web-agents-chat>` (`dist/element.js`) may load before it renders, gzip, React and ReactDOM included (117.6 KB measured 2026-12-05: about 60 React, 40 the chat, the rest the adapters, defineModel and registerWebTool it exports). */
-export const ELEMENT_BUDGET_KB = 120;
+/**
+ * KB (1,000 bytes) `<web-agents-chat>` (`dist/element.js`) may load before
+ * it renders, gzip, React and ReactDOM included: about 60 React, 40 the
+ * chat, the rest the adapters, defineModel (zod) and registerWebTool it
+ * exports. 117.6 KB measured 2026-12-05 (budget 120); 119.6 KB on
+ * 2026-12-06 with `labels` and constructed stylesheets (budget 122).
+ */
+export const ELEMENT_BUDGET_KB = 122;
 
 /**
  * The `./element` entry's build (vite.element.config.ts, React bundled),
