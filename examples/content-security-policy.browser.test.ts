@@ -177,4 +177,39 @@ describe("a policy missing one directive: the person reads what the site must al
       await watched.close();
     }
   }, 90_000);
+
+  it("a page whose worker-src refuses the engine worker: the chat names worker-src and the origin, not a crash", async () => {
+    const policy = documentedPolicy("page").replace("worker-src 'self'", "worker-src 'none'");
+    policyFor = () => policy;
+    const watched = await openWatched("/field-store/?model=test-store-scripted");
+    try {
+      const chat = await openFieldStoreChat(watched.page);
+      await chat
+        .getByText(`This site's Content-Security-Policy blocks a file the on-device model needs: the site must add ${server.origin} to worker-src.`, { exact: false })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(await chat.locator(".root").textContent()).not.toMatch(/stopped|crashed|perhaps out of memory/);
+      expect(watched.errors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  }, 90_000);
+
+  it("a page whose connect-src refuses /api/chat: the cloud option says so, naming connect-src and the origin, not \"Check your connection\"", async () => {
+    const policy = documentedPolicy("page").replace("connect-src 'self'", "connect-src 'none'");
+    policyFor = () => policy;
+    const watched = await openWatched("/field-store/?model=test-store-scripted");
+    try {
+      const chat = await openFieldStoreChat(watched.page);
+      await chat.locator("select").selectOption("cloud");
+      await chat
+        .getByText(`This site's Content-Security-Policy blocks the chat's connection to ${server.origin}: the site must add ${server.origin} to connect-src.`, { exact: false })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(await chat.locator(".root").textContent()).not.toContain("Check your connection");
+      expect(watched.errors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  }, 90_000);
 });

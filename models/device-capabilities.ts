@@ -1,3 +1,7 @@
+import type { PolicyBlock } from "../runtime/errors/policy-violations.js";
+
+export type { PolicyBlock };
+
 /**
  * What a browser can run, as the worker's capability probe finds it
  * (`worker/capability-probe.ts`) and the catalog's variant choice reads it
@@ -23,13 +27,5 @@ export interface DeviceCapabilities {
    * `securitypolicyviolation` it raised names it. Absent when nothing is.
    */
   blockedByPolicy?: PolicyBlock;
-}
-
-/** A part a Content-Security-Policy blocks: the source the site must allow, and the directive to allow it in. */
-export interface PolicyBlock {
-  /** `script-src`, `connect-src`, `worker-src`… */
-  directive: string;
-  /** A keyword (`'wasm-unsafe-eval'`), a scheme (`blob:`) or an origin (`https://huggingface.co`). */
-  allow: string;
 }
 

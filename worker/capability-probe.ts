@@ -1,4 +1,4 @@
-import { findViolation, policyBlockOf } from "./policy-violations.js";
+import { findViolation, policyBlockOf } from "../runtime/errors/policy-violations.js";
 import type { DeviceCapabilities, PolicyBlock } from "./protocol.js";
 
 interface GpuAdapterLike {

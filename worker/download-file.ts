@@ -2,7 +2,7 @@ import { EngineError } from "./engine-error.js";
 import { modelEngineError } from "./engine-error-messages.js";
 import type { ManifestFile } from "./model-manifest.js";
 import { chunkUrl, type PartialFile } from "./partial-download.js";
-import { findViolation, policyBlockOf } from "./policy-violations.js";
+import { findViolation, policyBlockOf } from "../runtime/errors/policy-violations.js";
 import type { EngineErrorData, ModelFile, ModelSource } from "./protocol.js";
 import { verifyingStream } from "./verifying-stream.js";
 

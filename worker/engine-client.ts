@@ -1,5 +1,7 @@
 import * as Comlink from "comlink";
+import { findViolation, policyBlockOf, watchPolicyViolations } from "../runtime/errors/policy-violations.js";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
+import { policyBlockMessage } from "./engine-error-messages.js";
 import type { GenerationCall, GenerationReply, WiredEngineHost } from "./expose-engine-host.js";
 import type { CacheStatus, DeviceCapabilities, EngineEvent, EngineHost, StepRequest } from "./protocol.js";
 
@@ -34,7 +36,7 @@ interface Connection {
   generations: Map<number, Generation>;
   /** Rejects with `worker_died` when the worker dies or is terminated. */
   died: Promise<never>;
-  kill: (reason: string) => void;
+  kill: (reason: string, error?: EngineError) => void;
 }
 
 /**
@@ -48,15 +50,18 @@ interface Connection {
  * and every local adapter's default engine is a client of its own.
  */
 export function createEngineClient(options: EngineClientOptions): EngineClient {
+  // The page's violations, for a worker its policy refuses (no document in a test's Node: nothing to watch).
+  watchPolicyViolations((globalThis as { document?: EventTarget }).document);
   let connection: Connection | undefined;
   let generationKeys = 0;
 
   const connect = (): Connection => {
     if (connection) return connection;
+    const spawned = performance.now();
     const worker = options.spawn();
-    let kill!: (reason: string) => void;
+    let kill!: (reason: string, error?: EngineError) => void;
     const died = new Promise<never>((_, reject) => {
-      kill = (reason) => reject(new EngineError({ code: "worker_died", message: `The model worker stopped (${reason}). Try again: it restarts and reloads the model from this device.` }));
+      kill = (reason, error) => reject(error ?? new EngineError({ code: "worker_died", message: `The model worker stopped (${reason}). Try again: it restarts and reloads the model from this device.` }));
     });
     died.catch(() => {});
     const remote = Comlink.wrap<WiredEngineHost>(worker);
@@ -73,14 +78,21 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       } else generation.settle("error" in data ? data.error : undefined);
     };
     const current: Connection = { worker, remote, port: port1, generations, died, kill: () => {} };
-    current.kill = (reason) => {
+    current.kill = (reason, error) => {
       if (connection === current) connection = undefined;
       port1.close();
       current.remote[Comlink.releaseProxy]();
       worker.terminate();
-      kill(reason);
+      kill(reason, error);
     };
-    worker.addEventListener("error", (event) => current.kill((event as ErrorEvent).message || "it crashed"));
+    worker.addEventListener("error", (event) => {
+      const message = (event as ErrorEvent).message || "it crashed";
+      // A worker the page's Content-Security-Policy refused (worker-src, script-src) fires a bare error: its violation says why.
+      void findViolation((seen) => seen.directive === "worker-src" || seen.directive.startsWith("script-src"), spawned).then((violation) => {
+        const blocked = violation && policyBlockOf(violation);
+        current.kill(message, blocked ? new EngineError({ code: "unsupported_device", reason: "blocked_by_policy", ...blocked, message: policyBlockMessage(blocked) }) : undefined);
+      });
+    });
     worker.addEventListener("messageerror", () => current.kill("a message could not be read"));
     connection = current;
     return current;

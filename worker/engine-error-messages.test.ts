@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEngineError } from "../runtime/adapters/local/describe-engine-error.js";
 import { EngineError } from "./engine-error.js";
-import { engineErrorMessage, modelDisplayName, modelEngineError } from "./engine-error-messages.js";
+import { engineErrorMessage, modelDisplayName, modelEngineError, policyBlockMessage } from "./engine-error-messages.js";
 
 const model = "Qwen3 0.6B";
 const host = "huggingface.co";
@@ -51,5 +51,16 @@ describe("engineErrorMessage: one sentence with a next step per failure, never t
     expect(describeEngineError(EngineError.fromData(data), model)).toBe("The saved copy of Qwen3 0.6B was damaged and has been removed. Download it again.");
     // Without a label, the worker's own sentence.
     expect(describeEngineError(EngineError.fromData(data))).toBe("The saved copy of Qwen3-0.6B-ONNX was damaged and has been removed. Download it again.");
+  });
+});
+
+describe("policyBlockMessage", () => {
+  it("says what is blocked and what the site must add where, never the browser's words", () => {
+    expect(policyBlockMessage({ directive: "script-src", allow: "'wasm-unsafe-eval'" })).toBe(
+      "This site's Content-Security-Policy blocks WebAssembly, which the on-device model runs on: the site must add 'wasm-unsafe-eval' to script-src. Until then, use the cloud model.",
+    );
+    expect(policyBlockMessage({ directive: "connect-src", allow: "https://huggingface.co" }, "Qwen3 0.6B")).toBe(
+      "This site's Content-Security-Policy blocks the download of Qwen3 0.6B from https://huggingface.co: the site must add https://huggingface.co to connect-src. Until then, use the cloud model.",
+    );
   });
 });

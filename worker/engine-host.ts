@@ -2,7 +2,7 @@ import { probeCapabilities } from "./capability-probe.js";
 import { isDamagedCopyError } from "./damaged-copy.js";
 import { EngineError, toEngineError } from "./engine-error.js";
 import { modelEngineError } from "./engine-error-messages.js";
-import { findViolation, policyBlockOf } from "./policy-violations.js";
+import { findViolation, policyBlockOf } from "../runtime/errors/policy-violations.js";
 import type { ModelEngine } from "./model-engine.js";
 import type { ModelStore } from "./model-cache.js";
 import type { DeviceCapabilities, EngineHost, EngineKind, ModelSource } from "./protocol.js";

@@ -10,7 +10,7 @@ import { createEngineHost } from "./engine-host.js";
 import { exposeEngineHost } from "./expose-engine-host.js";
 import { createModelCache } from "./model-cache.js";
 import { ORT_WASM_PATHS } from "./ort-wasm-paths.js";
-import { watchPolicyViolations } from "./policy-violations.js";
+import { watchPolicyViolations } from "../runtime/errors/policy-violations.js";
 import { TransformersEngine } from "./transformers-engine.js";
 import { WebLlmEngine } from "./web-llm-engine.js";
 import { workerAllowsBlobScripts } from "./worker-policy.js";

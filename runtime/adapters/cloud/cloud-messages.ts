@@ -19,6 +19,8 @@ export const CLOUD_MESSAGES = Object.freeze({
     seconds === undefined
       ? "You're sending messages too quickly. Wait a minute and try again."
       : `You're sending messages too quickly. Wait ${seconds === 1 ? "a second" : `${seconds} seconds`} and try again.`,
+  /** The page's Content-Security-Policy refused the request to the endpoint's origin. */
+  blockedByPolicy: (origin: string) => `This site's Content-Security-Policy blocks the chat's connection to ${origin}: the site must add ${origin} to connect-src.`,
   /** Any other HTTP failure. */
   failed: (status: number) => `The assistant failed (HTTP ${status}). Try again in a moment.`,
 });

@@ -1,6 +1,7 @@
 import type { ChatAvailability } from "../../server/chat-wire.js";
 import type { AdapterStatus } from "../../session/agent-adapter.js";
 import { CLOUD_MESSAGES } from "./cloud-messages.js";
+import { findViolation, policyBlockOf, watchPolicyViolations } from "../../errors/policy-violations.js";
 
 /** After a failed check, a later `status()` call checks again at most this often (the createCloudAdapter reference). */
 export const RECHECK_INTERVAL_MS = 10_000;
@@ -74,12 +75,16 @@ export function createAvailabilityCheck(options: AvailabilityCheckOptions): Avai
     notify();
   };
 
+  // The page's violations, for a refused GET (no document: nothing to watch).
+  watchPolicyViolations((globalThis as { document?: EventTarget }).document);
+
   async function get(
     extraHeaders: Record<string, string>,
     signal: AbortSignal | undefined,
     entry: { done: boolean },
   ): Promise<CheckResult> {
     let availability: unknown;
+    const started = performance.now();
     try {
       const headers = new Headers(options.headers());
       for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
@@ -89,7 +94,9 @@ export function createAvailabilityCheck(options: AvailabilityCheckOptions): Avai
     } catch {
       entry.done = true;
       if (signal?.aborted) return "unreachable";
-      set({ state: "unavailable", reason: CLOUD_MESSAGES.unreachable });
+      // A refusal by the page's Content-Security-Policy looks like a network error: its violation tells them apart.
+      const blocked = await findViolation((seen) => seen.directive === "connect-src", started);
+      set({ state: "unavailable", reason: blocked ? CLOUD_MESSAGES.blockedByPolicy(policyBlockOf(blocked)?.allow ?? blocked.blocked) : CLOUD_MESSAGES.unreachable });
       return "unreachable";
     }
     const enabled = typeof availability === "object" && availability !== null && (availability as ChatAvailability).enabled === true;

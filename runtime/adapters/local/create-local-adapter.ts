@@ -125,10 +125,12 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
           }),
         );
         dispatch({ type: "probed", capabilities, threads, runnable, cached, removedNotes, preferred });
-      } catch {
+      } catch (error) {
+        initializing = undefined;
+        // The page's policy refused the worker: say what the site must allow; Try again cannot help.
+        if ((error as { reason?: unknown } | null)?.reason === "blocked_by_policy") return dispatch({ type: "probe-blocked", reason: describeEngineError(error) });
         // The worker could not start or died while probing (a bad deploy, a crash, memory):
         // an error with Try again, which probes again in a new worker, never a dead end.
-        initializing = undefined;
         dispatch({ type: "probe-failed", error: START_FAILED });
       }
     })();

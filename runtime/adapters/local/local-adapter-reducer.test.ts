@@ -32,6 +32,11 @@ describe("localAdapterReducer (pure)", () => {
     expect(status.state === "unavailable" && status.reason).toContain("must add 'wasm-unsafe-eval' to script-src");
   });
 
+  it("is unavailable with the sentence when the page's policy refused the engine worker", () => {
+    const status = localAdapterStatus(run([{ type: "probe-blocked", reason: "This site's Content-Security-Policy blocks a file the on-device model needs." }]));
+    expect(status).toEqual({ state: "unavailable", reason: "This site's Content-Security-Policy blocks a file the on-device model needs." });
+  });
+
   it("goes straight to loading for a cached model with autoLoad, and to the download card without", () => {
     expect(localAdapterStatus(run([probed(true)]))).toEqual({ state: "loading", progress: 0 });
     expect(localAdapterStatus(run([probed(true)], false)).state).toBe("needs-download");

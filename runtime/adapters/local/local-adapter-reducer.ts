@@ -50,6 +50,8 @@ export type LocalAdapterEvent =
       preferred?: readonly string[];
     }
   | { type: "probe-failed"; error: string }
+  /** The page's Content-Security-Policy refused the engine worker: nothing runs until the site allows it (`reason` says what). */
+  | { type: "probe-blocked"; reason: string }
   | { type: "selected"; id: string }
   | { type: "download-started"; id: string }
   | { type: "download-progress"; progress: number }
@@ -126,6 +128,8 @@ export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapte
     }
     case "probe-failed":
       return { ...state, phase: { state: "error", error: event.error, code: "worker_died" } };
+    case "probe-blocked":
+      return { ...state, phase: { state: "unavailable", reason: event.reason } };
     case "selected": {
       if (event.id === state.selectedId) return state;
       const next = { ...state, selectedId: event.id };

@@ -1,4 +1,10 @@
-import type { PolicyBlock } from "../models/device-capabilities.js";
+/** A part a Content-Security-Policy blocks: the source the site must allow, and the directive to allow it in. */
+export interface PolicyBlock {
+  /** `script-src`, `connect-src`, `worker-src`… */
+  directive: string;
+  /** A keyword (`'wasm-unsafe-eval'`), a scheme (`blob:`) or an origin (`https://huggingface.co`). */
+  allow: string;
+}
 
 /** A Content-Security-Policy violation as a `securitypolicyviolation` event reports it. */
 export interface PolicyViolation {
@@ -16,11 +22,14 @@ const watched = new WeakSet<EventTarget>();
 let watching = false;
 
 /**
- * Starts keeping the violations `scope` reports (the worker's global, or the
- * page's document), the last few: a failed fetch or compile reads them to
- * tell a blocked part from a broken one. Once per scope.
+ * Starts keeping the violations `scope` reports (the engine worker's global,
+ * or the page's document for the engine client and the cloud adapter), the
+ * last few: a failed fetch, compile or worker start reads them to tell a
+ * blocked part from a broken one. Once per scope; no scope, no-op.
  */
 export function watchPolicyViolations(scope: EventTarget | undefined = globalThis as unknown as EventTarget): void {
+  // Where the platform reports no violations (Node, happy-dom), nothing will come: no watch, and no failure waits for one.
+  if (typeof (globalThis as { SecurityPolicyViolationEvent?: unknown }).SecurityPolicyViolationEvent === "undefined") return;
   if (!scope || typeof scope.addEventListener !== "function" || watched.has(scope)) return;
   watched.add(scope);
   watching = true;

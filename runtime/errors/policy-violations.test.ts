@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { policyBlockMessage } from "./engine-error-messages.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findViolation, forgetPolicyViolations, policyBlockOf, watchPolicyViolations } from "./policy-violations.js";
 
 describe("policyBlockOf", () => {
@@ -17,8 +16,13 @@ describe("policyBlockOf", () => {
 });
 
 describe("findViolation", () => {
-  afterEach(forgetPolicyViolations);
+  afterEach(() => {
+    forgetPolicyViolations();
+    vi.unstubAllGlobals();
+  });
   it("finds a violation reported after the failure, within its wait, and only one since the failure began", async () => {
+    // Node reports no violations; a browser has the event class, which is what the watch looks for.
+    vi.stubGlobal("SecurityPolicyViolationEvent", class extends Event {});
     const scope = new EventTarget();
     watchPolicyViolations(scope);
     const report = (directive: string, blocked: string) => scope.dispatchEvent(Object.assign(new Event("securitypolicyviolation"), { effectiveDirective: directive, blockedURI: blocked }));
@@ -29,15 +33,10 @@ describe("findViolation", () => {
     expect((await found)?.blocked).toBe("https://huggingface.co/x");
     expect(await findViolation((seen) => seen.directive === "script-src", since)).toBeUndefined();
   });
-});
-
-describe("policyBlockMessage", () => {
-  it("says what is blocked and what the site must add where, never the browser's words", () => {
-    expect(policyBlockMessage({ directive: "script-src", allow: "'wasm-unsafe-eval'" })).toBe(
-      "This site's Content-Security-Policy blocks WebAssembly, which the on-device model runs on: the site must add 'wasm-unsafe-eval' to script-src. Until then, use the cloud model.",
-    );
-    expect(policyBlockMessage({ directive: "connect-src", allow: "https://huggingface.co" }, "Qwen3 0.6B")).toBe(
-      "This site's Content-Security-Policy blocks the download of Qwen3 0.6B from https://huggingface.co: the site must add https://huggingface.co to connect-src. Until then, use the cloud model.",
-    );
+  it("watches nothing, and waits for nothing, where the platform reports no violations", async () => {
+    const scope = new EventTarget();
+    watchPolicyViolations(scope);
+    scope.dispatchEvent(Object.assign(new Event("securitypolicyviolation"), { effectiveDirective: "connect-src", blockedURI: "https://a.example/" }));
+    expect(await findViolation(() => true)).toBeUndefined();
   });
 });
