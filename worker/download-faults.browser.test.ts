@@ -11,6 +11,7 @@ import { CHUNK_BYTES } from "./download-file.js";
 import type { EngineErrorData, ModelSource } from "./protocol.js";
 import { PAGE_READY_MS } from "../runtime/test-support/page-ready.js";
 import { BUY_SOCKS, scriptedCallDone } from "./test-fixtures/scripted-conversation.js";
+import { TWO_MODEL_LOADS_MS } from "../runtime/test-support/model-test-timeouts.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/cache-page/", import.meta.url));
 const CACHE = "web-agents-models-v1";
@@ -159,7 +160,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     expect(await cachedHashes(page)).toEqual(Object.fromEntries(model.files.map((file) => [file.path, file.sha256])));
     await page.close();
     await answersFromTheCache();
-  }, 60_000);
+  }, TWO_MODEL_LOADS_MS);
 
   const rejected: { name: string; plan: FaultPlan; error: Partial<EngineErrorData> }[] = [
     {

@@ -11,6 +11,7 @@ import { serveFixture } from "../../runtime/test-support/serve-fixture.js";
 import { ensureTestModel, type EnsuredTestModel } from "./ensure-test-model.js";
 import { HUB_QUANTIZED_FILES, qwen35HubQuantizedModel } from "./qwen35-hub-export.js";
 import type { HubPageResult } from "./test-fixtures/qwen35-hub-page/main.js";
+import { ONE_MODEL_PAGE_MS } from "../../runtime/test-support/model-test-timeouts.js";
 
 // Does the hub's Qwen3.5 `quantized` (q8) build run on ONNX Runtime Web's
 // WASM backend? A tiny random-weight model exported the same way (the
@@ -117,7 +118,7 @@ describe("the hub-layout Qwen3.5 quantized export on ONNX Runtime Web's WASM bac
     expect(result.error).toBe(NO_GATHER_BLOCK_QUANTIZED);
     expect([...wasmFiles]).toEqual(["ort-wasm-simd-threaded.asyncify.wasm"]);
     await page.close();
-  }, 60_000);
+  }, ONE_MODEL_PAGE_MS);
 
   it("loads as Qwen3_5ForCausalLM and generates on onnxruntime-web's plain wasm build", async () => {
     const { page, wasmFiles } = await openPage("plain");

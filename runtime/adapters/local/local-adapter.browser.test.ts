@@ -1,10 +1,11 @@
 import { expect, it, describe } from "vitest";
 import { buySocks, downloadAndBuySocks, isModelFile, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
+import { ONE_MODEL_PAGE_MS, TWO_MODEL_LOADS_MS } from "../../test-support/model-test-timeouts.js";
 
 describe("createLocalAdapter in headless Chromium on wasm: real worker, transformers.js, page tools, cache, offline", () => {
   const state = setUp(false);
 
-  it("downloads with progress, loads, and runs the scripted two-step tool loop against add_to_cart", () => downloadAndBuySocks(state, "wasm"), 60_000);
+  it("downloads with progress, loads, and runs the scripted two-step tool loop against add_to_cart", () => downloadAndBuySocks(state, "wasm"), ONE_MODEL_PAGE_MS);
 
   it("a second page load reads the model from the cache with no model request and no download card, and answers with the network cut", async () => {
     // A new page: a new adapter and a new worker, the model only in the Cache API.
@@ -47,7 +48,7 @@ describe("createLocalAdapter in headless Chromium on wasm: real worker, transfor
       await state.context.setOffline(false);
       await state.context.unrouteAll();
     }
-  }, 60_000);
+  }, ONE_MODEL_PAGE_MS);
 
   it("a model pinned to a commit downloads from resolve/<commit>/ only, and loads from the cache with the network off (transformers.js's own tokenizer lookup would ask resolve/main)", async () => {
     const revision = "0123456789abcdef0123456789abcdef01234567";
@@ -77,5 +78,5 @@ describe("createLocalAdapter in headless Chromium on wasm: real worker, transfor
       await state.context.setOffline(false);
       await state.context.unrouteAll();
     }
-  }, 60_000);
+  }, TWO_MODEL_LOADS_MS);
 });

@@ -6,6 +6,7 @@ import { ensureTestModel, scriptedModel } from "../../../models/test-models/inde
 import { CHUNK_BYTES } from "../../../worker/download-file.js";
 import { faultyModelFiles } from "../../test-support/faulty-model-files-plugin.js";
 import { buySocks, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
+import { TWO_MODEL_LOADS_MS } from "../../test-support/model-test-timeouts.js";
 
 const LABEL = "Test model: scripted tool call";
 const REPO = "scripted";
@@ -121,5 +122,5 @@ describe("createLocalAdapter downloads that never lie: faults, healing and two t
     await buySocks(first, 0);
     await first.close();
     await second.close();
-  }, 90_000);
+  }, TWO_MODEL_LOADS_MS);
 });

@@ -1,6 +1,7 @@
 import { expect, it, describe } from "vitest";
 import { idle, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
 import { modelDownloadsSettled } from "../../test-support/nothing-happened.js";
+import { ONE_MODEL_PAGE_MS } from "../../test-support/model-test-timeouts.js";
 
 describe("createLocalAdapter in headless Chromium on wasm: a cancelled download, Stop, delete", () => {
   const state = setUp(false);
@@ -81,6 +82,6 @@ describe("createLocalAdapter in headless Chromium on wasm: a cancelled download,
     expect(await page.evaluate(() => harness.cachedFiles("tiny"))).toEqual([]);
     expect((await page.evaluate(() => harness.manifestKeys())).filter((key) => key.startsWith("test-tiny/"))).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, ONE_MODEL_PAGE_MS);
 
 });

@@ -8,6 +8,7 @@ import { launchChromium } from "../../test-support/launch-chromium.js";
 import { modelFilesPlugin } from "../../test-support/model-files-plugin.js";
 import { serveFixture } from "../../test-support/serve-fixture.js";
 import { buySocks, open, step } from "./test-fixtures/browser-harness.js";
+import { ONE_MODEL_PAGE_MS } from "../../test-support/model-test-timeouts.js";
 
 const fixture = fileURLToPath(new URL("./test-fixtures/local-page/", import.meta.url));
 
@@ -49,7 +50,7 @@ describe("createLocalAdapter's WASM threads in headless Chromium: the real worke
     expect(await answer(page, 2)).toEqual([2, 2]);
     step("isolated: 2 threads, answered");
     await page.close();
-  }, 60_000);
+  }, ONE_MODEL_PAGE_MS);
 
   it("on a cross-origin isolated page, defaults to min(4, cores - 1), at least 1", async () => {
     const page = await open(context, isolated.url);
@@ -66,5 +67,5 @@ describe("createLocalAdapter's WASM threads in headless Chromium: the real worke
     expect(await answer(page, 4)).toEqual([1, 1]);
     step("not isolated: 1 thread, answered");
     await page.close();
-  }, 60_000);
+  }, ONE_MODEL_PAGE_MS);
 });
