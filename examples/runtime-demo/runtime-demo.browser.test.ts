@@ -1,28 +1,27 @@
 // What `npm start` serves, as a person sees it: the examples server (the same
-// Vite config) in headless Chromium. No provider key is set here, so the
-// cloud adapter must say the chat isn't configured.
+// Vite config, its pages prebuilt as in the rest of the browser tier; the dev
+// server's own check is examples/dev-server.browser.test.ts) in headless
+// Chromium. No provider key is set here, so the cloud adapter must say the
+// chat isn't configured.
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
+import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 
-const configFile = fileURLToPath(new URL("../vite.config.ts", import.meta.url));
 const KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENROUTER_API_KEY", "WEB_AGENTS_MODEL"];
 
 describe("npm start: the runtime demo", () => {
-  let server: ViteDevServer;
+  let server: ExamplesServer;
   let browser: Browser;
   let origin: string;
   const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 
   beforeAll(async () => {
     for (const key of KEYS) delete process.env[key];
-    server = await createServer({ configFile, logLevel: "error", server: { port: 0, hmr: false } });
-    await server.listen();
-    const address = server.httpServer!.address() as { port: number };
-    origin = `http://127.0.0.1:${address.port}`;
+    server = await serveExamples();
+    origin = server.origin;
     browser = await launchChromium({ webmcp: true });
   });
   afterAll(async () => {
