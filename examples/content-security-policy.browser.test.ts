@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../models/test-models/example-scripted-models.js";
 import { ensureTestModel } from "../models/test-models/index.js";
 import { launchChromium } from "../runtime/test-support/launch-chromium.js";
+import { shopThroughElement } from "../runtime/test-support/shop-through-element.js";
 import { serveExamples, type ExamplesServer } from "./test-support/serve-examples.js";
 
 const guide = readFileSync(fileURLToPath(new URL("../docs/guide/content-security-policy.md", import.meta.url)), "utf8");
@@ -119,19 +120,7 @@ describe("the examples under the guide's Content-Security-Policy", () => {
     policyFor = () => policy;
     const watched = await openWatched("/plain-html/");
     try {
-      const chat = watched.page.locator("web-agents-chat");
-      await chat.getByRole("button", { name: /Download/ }).click({ timeout: 30_000 });
-      const composer = chat.locator("textarea:not([disabled])");
-      await composer.waitFor({ timeout: 60_000 });
-      await composer.fill("Buy me a pair of trail socks");
-      await composer.press("Enter");
-      for (const tool of ["add_to_cart", "place_order"]) {
-        const allow = chat.locator(`.tool[data-tool="${tool}"]`).getByRole("button", { name: "Allow", exact: true });
-        await allow.waitFor({ timeout: 60_000 });
-        await allow.click();
-      }
-      await chat.getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 60_000 });
-      expect(await watched.page.textContent("#order-status")).toBe("Ordered: Trail socks × 1.");
+      await shopThroughElement(watched.page);
       expect(await watched.violations()).toEqual([]);
       expect(watched.errors).toEqual([]);
     } finally {
@@ -178,35 +167,32 @@ describe("a policy missing one directive: the person reads what the site must al
     }
   }, 90_000);
 
-  it("a page whose worker-src refuses the engine worker: the chat names worker-src and the origin, not a crash", async () => {
-    const policy = documentedPolicy("page").replace("worker-src 'self'", "worker-src 'none'");
+  // The page's own policy refusing one of the chat's parts: the sentence names the directive and the origin.
+  it.each([
+    {
+      title: "a page whose worker-src refuses the engine worker: the chat names worker-src and the origin, not a crash",
+      replace: ["worker-src 'self'", "worker-src 'none'"],
+      cloud: false,
+      sentence: (origin: string) => `This site's Content-Security-Policy blocks a file the on-device model needs: the site must add ${origin} to worker-src.`,
+      before: /stopped|crashed|perhaps out of memory/,
+    },
+    {
+      title: 'a page whose connect-src refuses /api/chat: the cloud option says so, naming connect-src and the origin, not "Check your connection"',
+      replace: ["connect-src 'self'", "connect-src 'none'"],
+      cloud: true,
+      sentence: (origin: string) => `This site's Content-Security-Policy blocks the chat's connection to ${origin}: the site must add ${origin} to connect-src.`,
+      before: /Check your connection/,
+    },
+  ])("$title", async ({ replace: [from, to], cloud, sentence, before }) => {
+    const policy = documentedPolicy("page").replace(from!, to!);
     policyFor = () => policy;
     const watched = await openWatched("/field-store/?model=test-store-scripted");
     try {
       const chat = await openFieldStoreChat(watched.page);
-      await chat
-        .getByText(`This site's Content-Security-Policy blocks a file the on-device model needs: the site must add ${server.origin} to worker-src.`, { exact: false })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      expect(await chat.locator(".root").textContent()).not.toMatch(/stopped|crashed|perhaps out of memory/);
-      expect(watched.errors).toEqual([]);
-    } finally {
-      await watched.close();
-    }
-  }, 90_000);
-
-  it("a page whose connect-src refuses /api/chat: the cloud option says so, naming connect-src and the origin, not \"Check your connection\"", async () => {
-    const policy = documentedPolicy("page").replace("connect-src 'self'", "connect-src 'none'");
-    policyFor = () => policy;
-    const watched = await openWatched("/field-store/?model=test-store-scripted");
-    try {
-      const chat = await openFieldStoreChat(watched.page);
-      await chat.locator("select").selectOption("cloud");
-      await chat
-        .getByText(`This site's Content-Security-Policy blocks the chat's connection to ${server.origin}: the site must add ${server.origin} to connect-src.`, { exact: false })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      expect(await chat.locator(".root").textContent()).not.toContain("Check your connection");
+      if (cloud) await chat.locator("select").selectOption("cloud");
+      await chat.getByText(sentence(server.origin), { exact: false }).first().waitFor({ timeout: 30_000 });
+      // What it said before the policy was read (the sentences of a broken part).
+      expect(await chat.locator(".root").textContent()).not.toMatch(before);
       expect(watched.errors).toEqual([]);
     } finally {
       await watched.close();

@@ -23,7 +23,8 @@ import {
   shell,
 } from "./test-support/consumer-app.js";
 import { launchChromium } from "./test-support/launch-chromium.js";
-import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../models/test-models/example-scripted-models.js";
+import { storeScriptedModel } from "../models/test-models/example-scripted-models.js";
+import { shopThroughElement } from "./test-support/shop-through-element.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixtures = `${root}runtime/test-fixtures/consumer-apps/`;
@@ -177,22 +178,7 @@ async function expectElementToolLoop(url: string) {
         document.addEventListener(type, (event) => seen.push(`${type}:${String((event as CustomEvent).detail.name ?? (event as CustomEvent).detail.tool ?? "")}`));
       }
     });
-    const chat = page.locator("web-agents-chat");
-    await chat.getByRole("button", { name: /Download/ }).click({ timeout: 30_000 });
-    const composer = chat.locator("textarea:not([disabled])");
-    await composer.waitFor({ timeout: 60_000 });
-    await composer.fill("Buy me a pair of trail socks");
-    await composer.press("Enter");
-    // add_to_cart, then place_order (consequentialHint): each waits for the person's Allow, the cursor beside it.
-    for (const tool of ["add_to_cart", "place_order"]) {
-      const allow = chat.locator(`.tool[data-tool="${tool}"]`).getByRole("button", { name: "Allow", exact: true });
-      await allow.waitFor({ timeout: 60_000 });
-      // The cursor layer is shown (data-visible) and parked beside the held call.
-      await page.locator("[data-web-agents-ui] .layer[data-visible] .cursor[data-action=park]").waitFor({ state: "attached", timeout: 10_000 });
-      await allow.click();
-    }
-    await chat.getByText(STORE_SCRIPTED_ANSWER).waitFor({ timeout: 60_000 });
-    expect(await page.textContent("#order-status")).toBe("Ordered: Trail socks × 1.");
+    await shopThroughElement(page, { parkedCursor: true });
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen).toEqual([
       "web-agents-tool-call:go_to",
