@@ -13,6 +13,37 @@ const BASE_FLAGS = [
 ];
 
 /**
+ * The features Playwright disables (playwright-core 1.65's chromiumSwitches),
+ * repeated because Chromium reads only the last `--disable-features`:
+ * launch-chromium.test.ts fails when Playwright's list changes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * Plus the omnibox popups' WebUI, which Chromium 156 keeps in a renderer of
+ * its own even headless, where no omnibox is shown: 6 of the 57 CPU-seconds
+ * of local-adapter.browser.test.ts, for nothing.
+ */
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+/**
  * The Chromium to test with: `$CHROMIUM_PATH`, then Debian's, then
  * Playwright's own download for people who have one. Throws with the fix when
  * there is none, so browser tests fail loudly instead of being skipped.
@@ -39,7 +70,7 @@ export interface LaunchOptions {
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
-  const args = [...BASE_FLAGS];
+  const args = [...BASE_FLAGS, `--disable-features=${DISABLED_FEATURES.join(",")}`];
   if (options.webmcp) args.push("--enable-features=WebMCP");
   if (options.webgpu) args.push("--enable-unsafe-webgpu");
   const browser = await chromium.launch({ executablePath: findChromium(), args, headless: true });
