@@ -1,36 +1,19 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defineWebTool } from "../runtime/core/define-web-tool.js";
 import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
-import type { AdapterStatus, AgentAdapter } from "../runtime/session/agent-adapter.js";
+import type { AgentAdapter } from "../runtime/session/agent-adapter.js";
 import type { AgentMessage } from "../runtime/session/agent-message.js";
 import type { AgentStreamPart } from "../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
 import { AgentChat } from "./agent-chat.js";
-import { button, chatRoot, click, findButton, sendMessage, typeInto } from "./test-fixtures/chat-queries.js";
-import { createModelAdapterDouble } from "./test-fixtures/model-adapter-double.js";
-import { mount, tick, waitUntil, type Mounted } from "./test-fixtures/mount.js";
+import { button, click, findButton, sendMessage } from "./test-fixtures/chat-queries.js";
+import { tick, waitUntil } from "./test-fixtures/mount.js";
+import { reply, useMountedChat } from "./test-fixtures/mounted-chat.js";
 import { WebAgentsProvider } from "./web-agents-provider.js";
 
-let mounted: Mounted;
-beforeEach(() => {
-  mounted = mount();
-});
-afterEach(() => {
-  mounted.cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-const root = () => chatRoot(mounted.container);
-const text = () => root().textContent ?? "";
-const field = () => root().querySelector("textarea")!;
-const reply = (words: string): AgentStreamPart[] => [
-  { type: "message-start", messageId: `m-${words}` },
-  { type: "text-delta", messageId: `m-${words}`, delta: words },
-  { type: "finish", reason: "stop" },
-];
+const { render, container, root, text, field } = useMountedChat();
 
 /** Stores a conversation where the chat with `storageKey` will load it. */
 function storeConversation(storageKey: string, messages: AgentMessage[]) {
@@ -40,8 +23,8 @@ function storeConversation(storageKey: string, messages: AgentMessage[]) {
 describe("<AgentChat> shell", () => {
   it("renders in an open shadow root of a data-web-agents-ui host, with a polite log and a labelled composer", () => {
     const adapter = createScriptedAdapter({ runs: [] });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} style={{ height: 400 }} />);
-    const host = mounted.container.querySelector<HTMLElement>("[data-web-agents-ui]")!;
+    render(<AgentChat adapter={adapter} storageKey={false} style={{ height: 400 }} />);
+    const host = container().querySelector<HTMLElement>("[data-web-agents-ui]")!;
     expect(host.style.height).toBe("400px");
     expect(host.shadowRoot?.mode).toBe("open");
     // A constructed sheet (a page's style-src governs <style> elements, not adopted sheets), or a <style> where there is none.
@@ -61,208 +44,12 @@ describe("<AgentChat> shell", () => {
   it("uses the shared cloud adapter by default, which says Connecting… while it checks the endpoint", async () => {
     const fetch = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal("fetch", fetch);
-    mounted.render(<AgentChat storageKey={false} />);
+    render(<AgentChat storageKey={false} />);
     await tick();
     expect(text()).toContain("Connecting…");
     expect(text()).not.toMatch(/download/i);
     expect(field().disabled).toBe(true);
     expect(String((fetch.mock.calls[0] as unknown[] | undefined)?.[0])).toContain("/api/chat");
-  });
-});
-
-describe("<AgentChat> adapter status", () => {
-  const statuses: [AdapterStatus, RegExp][] = [
-    [{ state: "unavailable", reason: "Chat isn't configured on this site." }, /Chat isn't configured on this site\./],
-    [{ state: "needs-download", bytes: 400_000_000 }, /Download the model above/],
-    [{ state: "downloading", progress: 0.25 }, /once the download finishes/],
-    [{ state: "loading", progress: 0.5 }, /Loading the model from this device…/],
-    [{ state: "loading" }, /Connecting…/],
-    [{ state: "error", error: "WebGPU device lost." }, /could not start: WebGPU device lost\./],
-  ];
-
-  it.each(statuses)("explains %j in the composer and disables it", (status, explanation) => {
-    const adapter = createScriptedAdapter({ runs: [], status });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
-    const explain = root().querySelector(".explain")!;
-    expect(explain.textContent).toMatch(explanation);
-    expect(field().disabled).toBe(true);
-    expect(field().getAttribute("aria-describedby")).toBe(explain.id);
-    expect(button(root(), "Send").disabled).toBe(true);
-  });
-
-  it("is ready: no explanation, and Send sends", async () => {
-    const adapter = createScriptedAdapter({ runs: [reply("Hello!")] });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
-    expect(root().querySelector(".explain")).toBeNull();
-    expect(field().disabled).toBe(false);
-    expect(button(root(), "Send").disabled).toBe(true);
-    sendMessage(root(), "hi");
-    await waitUntil(() => text().includes("Hello!"));
-    expect(field().value).toBe("");
-    expect(root().querySelector('[data-role="user"]')?.textContent).toContain("hi");
-  });
-
-  it("sends with Enter and adds a line with Shift+Enter", async () => {
-    const adapter = createScriptedAdapter({ runs: [reply("Got it.")] });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
-    typeInto(field(), "two\nlines");
-    act(() => {
-      field().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", shiftKey: true, bubbles: true }));
-    });
-    expect(adapter.requests).toHaveLength(0);
-    act(() => {
-      field().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
-    });
-    await waitUntil(() => text().includes("Got it."));
-    expect(adapter.requests[0]!.messages[0]!.parts).toEqual([{ type: "text", text: "two\nlines" }]);
-  });
-
-  it("shows the download card for needs-download: size, note, and a Download button that calls prepare", async () => {
-    const local = createModelAdapterDouble([], { note: "No WebGPU in this browser: the model runs on the processor (CPU)." });
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    const card = root().querySelector('[aria-label="Download the model"]')!;
-    expect(card.textContent).toContain("Qwen3 0.6B runs on this device, after a one-time download of 400 MB.");
-    expect(card.textContent).toContain("No WebGPU in this browser: the model runs on the processor (CPU).");
-    click(button(root(), "Download (400 MB)"));
-    expect(local.prepareSignal).toBeInstanceOf(AbortSignal);
-    expect(text()).toContain("Downloading Qwen3 0.6B…");
-  });
-
-  it("shows download progress with percent, MB of total and time left, and Cancel aborts the signal", async () => {
-    let now = 1_000_000;
-    vi.spyOn(Date, "now").mockImplementation(() => now);
-    const local = createModelAdapterDouble();
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    click(button(root(), "Download (400 MB)"));
-    expect(text()).toContain("0% · 0 of 400 MB");
-    now += 10_000;
-    act(() => local.progress(0.1));
-    const card = root().querySelector('[aria-label="Downloading the model"]')!;
-    expect(card.querySelector("progress")?.getAttribute("value")).toBe("0.1");
-    // 10% took 10 s, so the other 90% takes about 90 s.
-    expect(card.textContent).toContain("10% · 40 of 400 MB · about 2 min left");
-    const signal = local.prepareSignal!;
-    click(button(root(), "Cancel"));
-    expect(signal.aborted).toBe(true);
-    await tick();
-    expect(root().querySelector('[aria-label="Download the model"]')).not.toBeNull();
-  });
-
-  it("words a load from this device as a load, never as a download", () => {
-    const adapter = createScriptedAdapter({ runs: [], status: { state: "loading", progress: 0.4 } });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
-    expect(text()).toContain("Loading the model from this device… 40%");
-    expect(text()).not.toMatch(/download/i);
-    expect(root().querySelector('progress[aria-label="Loading progress"]')).not.toBeNull();
-  });
-
-  it("shows a setup error with Try again that calls prepare again", () => {
-    const local = createModelAdapterDouble();
-    local.setStatus({ state: "error", error: "The download was interrupted." });
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    expect(root().querySelector('[aria-label="Setup failed"]')?.textContent).toContain("The download was interrupted.");
-    click(button(root(), "Try again"));
-    expect(local.prepareSignal).toBeDefined();
-  });
-});
-
-describe("<AgentChat> a chat that cannot run", () => {
-  it("shows the reason in the empty conversation instead of the invitation", () => {
-    const reason = "Chat isn't configured on this site.";
-    const adapter = createScriptedAdapter({ runs: [], status: { state: "unavailable", reason } });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} emptyText="Ask me to find, add or order something." />);
-    expect(root().querySelector(".log .empty")?.textContent).toBe(reason);
-    expect(text()).not.toContain("Ask me to find");
-    expect(field().disabled).toBe(true);
-    // Once it can run, the invitation is back.
-    act(() => adapter.setStatus({ state: "ready" }));
-    expect(root().querySelector(".log .empty")?.textContent).toBe("Ask me to find, add or order something.");
-  });
-});
-
-describe("<AgentChat> adapters and models", () => {
-  it("switches adapters with a labelled select and remembers the choice by id", () => {
-    const cloud = createScriptedAdapter({ id: "cloud", label: "Claude (cloud)", runs: [] });
-    const local = createModelAdapterDouble();
-    mounted.render(<AgentChat adapters={[cloud, local]} />);
-    const select = root().querySelector("select")!;
-    expect(root().querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Run on");
-    expect([...select.options].map((option) => option.textContent)).toEqual(["Claude (cloud)", "On this device"]);
-    expect(select.value).toBe("cloud");
-    act(() => {
-      select.value = "on-device";
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    });
-    expect(text()).toContain("Download (400 MB)");
-    expect(localStorage.getItem("web-agents:chat:adapter")).toBe("on-device");
-
-    mounted.render(<></>);
-    mounted.render(<AgentChat adapters={[cloud, local]} />);
-    expect(root().querySelector("select")!.value).toBe("on-device");
-  });
-
-  it("lists models with label, brief, size, cached, recommended and selected; picking one calls selectModel", async () => {
-    const local = createModelAdapterDouble();
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    const picker = root().querySelector(".models")!;
-    expect(picker.querySelector("summary")?.textContent).toContain("Model: Qwen3 0.6B");
-    const options = [...picker.querySelectorAll("label.model")].map((label) => label.textContent);
-    expect(options[0]).toBe("Qwen3 0.6BRecommended400 MB downloadFast, for simple pages.");
-    expect(options[1]).toBe("Qwen3 1.7B1.2 GB downloadBetter at many-step tasks.");
-    const radios = [...picker.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
-    expect(radios.map((radio) => radio.checked)).toEqual([true, false]);
-    click(radios[1]!);
-    await tick();
-    expect(local.selected).toEqual(["large"]);
-    expect(radios.map((radio) => radio.checked)).toEqual([false, true]);
-    expect(text()).toContain("Download (1.2 GB)");
-  });
-
-  it("closes the model picker on a choice, whether it opened itself or the person opened it", async () => {
-    const local = createModelAdapterDouble();
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    const picker = root().querySelector<HTMLDetailsElement>(".models")!;
-    // Open by itself before the first download.
-    expect(picker.open).toBe(true);
-    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
-    await tick();
-    expect(local.selected).toEqual(["large"]);
-    expect(picker.open).toBe(false);
-    // Opened by the person, closed by the next choice.
-    act(() => {
-      picker.open = true;
-      picker.dispatchEvent(new Event("toggle"));
-    });
-    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[0]!);
-    await tick();
-    expect(local.selected).toEqual(["large", "small"]);
-    expect(picker.open).toBe(false);
-  });
-
-  it("says why a model switch is refused while the remembered model is starting, instead of ignoring the click", async () => {
-    const local = createModelAdapterDouble();
-    local.setStatus({ state: "loading", progress: 1, stage: "starting" });
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    local.failNextSelect("The model is still starting on this device. Switch models once it is ready.");
-    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
-    await tick();
-    expect(local.selected).toEqual(["large"]);
-    const card = root().querySelector('[aria-label="Starting the model"]')!;
-    expect(card.querySelector('[role="alert"]')?.textContent).toBe("The model is still starting on this device. Switch models once it is ready.");
-  });
-
-  it("shows a cached model as on this device, and a failed switch as an alert", async () => {
-    const local = createModelAdapterDouble();
-    mounted.render(<AgentChat adapter={local} storageKey={false} />);
-    click(button(root(), "Download (400 MB)"));
-    act(() => local.finish());
-    await tick();
-    expect(root().querySelector("label.model")?.textContent).toContain("On this device");
-    expect(field().disabled).toBe(false);
-    local.failNextSelect("Wait for the reply to finish before switching models.");
-    click(root().querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
-    await tick();
-    expect(root().querySelector('[role="alert"]')?.textContent).toBe("Wait for the reply to finish before switching models.");
   });
 });
 
@@ -306,7 +93,7 @@ describe("<AgentChat> conversation", () => {
 
   it("renders tool calls with their state and collapsible input and output, nests a sub-agent's run, and hides reasoning", () => {
     storeConversation("stored", stored);
-    mounted.render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="stored" />);
+    render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="stored" />);
     const tools = [...root().querySelectorAll<HTMLElement>(".log > .message.assistant > .tool")];
     expect(tools.map((tool) => [tool.dataset.tool, tool.dataset.state, tool.querySelector(".state")?.textContent])).toEqual([
       ["get_cart", "done", "Done"],
@@ -337,7 +124,7 @@ describe("<AgentChat> conversation", () => {
 
   it("renders the model's text as safe markdown: no script, no javascript: link", () => {
     storeConversation("stored", stored);
-    mounted.render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="stored" />);
+    render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="stored" />);
     expect(root().querySelector("script")).toBeNull();
     expect(text()).toContain("<script>window.pwned = 1</script>");
     expect((window as { pwned?: unknown }).pwned).toBeUndefined();
@@ -376,7 +163,7 @@ describe("<AgentChat> conversation", () => {
         ],
       ],
     });
-    mounted.render(
+    render(
       <WebAgentsProvider tools={[slowTool, gatedTool]}>
         <AgentChat adapter={adapter} storageKey={false} cursor={false} />
       </WebAgentsProvider>,
@@ -413,7 +200,7 @@ describe("<AgentChat> conversation", () => {
       { type: "finish", reason: "stop" },
     ];
     const adapter = createScriptedAdapter({ runs: [talk("m1"), talk("m2")], delay: 20 });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
+    render(<AgentChat adapter={adapter} storageKey={false} />);
     sendMessage(root(), "Talk");
     await waitUntil(() => text().includes("word1 "), "streaming text");
     expect(findButton(root(), "Send")).toBeUndefined();
@@ -443,7 +230,7 @@ describe("<AgentChat> conversation", () => {
         yield { type: "finish", reason: "aborted" };
       },
     };
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
+    render(<AgentChat adapter={adapter} storageKey={false} />);
     sendMessage(root(), "Find socks");
     await waitUntil(() => text().includes("Working…"), "Working…");
     click(button(root(), "Stop"));
@@ -464,7 +251,7 @@ describe("<AgentChat> conversation", () => {
       ? { type: "error", error: "The model returned nothing useful.", code }
       : { type: "error", error: "The model returned nothing useful." };
     const adapter = createScriptedAdapter({ runs: [[failure], reply("Back on track.")] });
-    mounted.render(<AgentChat adapter={adapter} storageKey={false} />);
+    render(<AgentChat adapter={adapter} storageKey={false} />);
     sendMessage(root(), "Hi");
     await waitUntil(() => root().querySelector(".error") !== null, "the error");
     const error = root().querySelector<HTMLElement>('.error[role="alert"]')!;
@@ -484,7 +271,7 @@ describe("<AgentChat> conversation", () => {
   ] as const)("chooses the next step for code %s from the code: Try again %s, the other adapter %s", async (code, explanation, retry, offerOther) => {
     const device = createScriptedAdapter({ id: "device", label: "On this device", runs: [[{ type: "error", error: "It stopped.", code }]] });
     const cloud = createScriptedAdapter({ id: "cloud", label: "Claude (cloud)", runs: [reply("From the cloud.")] });
-    mounted.render(<AgentChat adapters={[device, cloud]} storageKey={false} />);
+    render(<AgentChat adapters={[device, cloud]} storageKey={false} />);
     sendMessage(root(), "Hi");
     await waitUntil(() => root().querySelector(".error") !== null, "the error");
     const error = root().querySelector<HTMLElement>('.error[role="alert"]')!;
@@ -501,7 +288,7 @@ describe("<AgentChat> conversation", () => {
 
   it("offers no other adapter when there is none", async () => {
     const device = createScriptedAdapter({ runs: [[{ type: "error", error: "It stopped.", code: "unsupported_device" }]] });
-    mounted.render(<AgentChat adapter={device} storageKey={false} />);
+    render(<AgentChat adapter={device} storageKey={false} />);
     sendMessage(root(), "Hi");
     await waitUntil(() => root().querySelector(".error") !== null, "the error");
     expect(root().querySelectorAll(".error button")).toHaveLength(0);
@@ -509,7 +296,7 @@ describe("<AgentChat> conversation", () => {
 
   it("New chat clears the conversation and its storage", async () => {
     storeConversation("kept", stored);
-    mounted.render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="kept" />);
+    render(<AgentChat adapter={createScriptedAdapter({ runs: [] })} storageKey="kept" />);
     expect(root().querySelectorAll(".log > .message")).toHaveLength(2);
     click(button(root(), "New chat"));
     expect(root().querySelectorAll(".log > .message")).toHaveLength(0);
