@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emitAgentEvent } from "../runtime/core/agent-events.js";
 import { askToolConfirmation } from "../runtime/core/tool-confirmation.js";
 import type { AdapterStatus } from "../runtime/session/agent-adapter.js";
@@ -18,7 +18,8 @@ import { followParkedTargets } from "./parked-targets.js";
 import { button, chatRoot, click, typeInto } from "./test-fixtures/chat-queries.js";
 import { chatStrings, englishLeftIn } from "./test-fixtures/default-chat-strings.js";
 import { createModelAdapterDouble, DOUBLE_MODELS } from "./test-fixtures/model-adapter-double.js";
-import { mount, waitUntil, type Mounted } from "./test-fixtures/mount.js";
+import { waitUntil } from "./test-fixtures/mount.js";
+import { useMountedChat } from "./test-fixtures/mounted-chat.js";
 import { ToolCallView } from "./tool-call-view.js";
 
 /** Labels whose every word is a marker `‹key›` (`‹key:value,…›` for a function's), to see which keys a screen uses. */
@@ -36,14 +37,7 @@ function markerLabels(): ChatLabels {
 const keysOf = (labels: object, prefix = ""): string[] =>
   Object.entries(labels).flatMap(([key, value]) => (typeof value === "object" ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`]));
 
-let mounted: Mounted;
-beforeEach(() => {
-  mounted = mount();
-});
-afterEach(() => {
-  mounted.cleanup();
-  vi.restoreAllMocks();
-});
+const { render, container } = useMountedChat();
 
 /** Types `text` and presses the (relabelled) Send. */
 function send(root: ShadowRoot, text: string): void {
@@ -104,7 +98,7 @@ describe("every word of the chat is a label", () => {
   it("shows only the labels it is given, through setup, conversation, tool calls, a held call and a failed run; and every key shows somewhere", async () => {
     const labels = markerLabels();
     const seen: string[] = [];
-    const look = () => seen.push(shown(mounted.container));
+    const look = () => seen.push(shown(container()));
     let now = 1_000_000;
     vi.spyOn(Date, "now").mockImplementation(() => now);
 
@@ -124,8 +118,8 @@ describe("every word of the chat is a label", () => {
       ],
       delay: 20,
     });
-    mounted.render(<AgentChat adapters={[device, failing]} labels={labels} storageKey={false} usage />);
-    const root = () => chatRoot(mounted.container);
+    render(<AgentChat adapters={[device, failing]} labels={labels} storageKey={false} usage />);
+    const root = () => chatRoot(container());
     look();
     click(button(root(), "‹labels.downloadButton:‹labels.size:400000000››"));
     act(() => device.progress(0.1));
@@ -184,7 +178,7 @@ describe("every word of the chat is a label", () => {
       tool({ id: "held", name: "place_order", state: "awaiting-confirmation", prompt: "The runtime's words." }),
       tool({ id: "delegate", name: "delegate_to_orders", agent: { id: "orders", messages: [] } }),
     ];
-    mounted.render(
+    render(
       <ChatLabelsContext.Provider value={labels}>
         {parts.map((part) => (
           <ToolCallView key={part.id} part={part} />
@@ -199,10 +193,10 @@ describe("every word of the chat is a label", () => {
 
     // The stopped mark: a reply stopped before its first word.
     const slow = createScriptedAdapter({ runs: [[{ type: "message-start", messageId: "m" }, { type: "text-delta", messageId: "m", delta: "Never." }]], delay: 10_000 });
-    mounted.render(<AgentChat adapter={slow} labels={labels} storageKey={false} />);
-    send(chatRoot(mounted.container), "hi");
-    click(button(chatRoot(mounted.container), "‹labels.stop›"));
-    await waitUntil(() => chatRoot(mounted.container).querySelector("[data-stopped]") !== null);
+    render(<AgentChat adapter={slow} labels={labels} storageKey={false} />);
+    send(chatRoot(container()), "hi");
+    click(button(chatRoot(container()), "‹labels.stop›"));
+    await waitUntil(() => chatRoot(container()).querySelector("[data-stopped]") !== null);
     look();
 
     const all = seen.join("\n");
