@@ -57,42 +57,33 @@ let modelFolder: string;
 let qwen35Folder: string;
 let shapedFolder: string;
 
-/** What the site's app.js imports as ./model-qwen35.json: a Qwen3.5-format model (XML tool calls), named by its format. */
-function qwen35Definition() {
+/**
+ * The model definitions a site's app.js imports, each hosted on its own
+ * origin and pinned by sha256: ./model.json (its scripted model, Qwen3
+ * format), ./model-qwen35.json (a Qwen3.5-format model: XML tool calls) and
+ * ./model-shaped.json (Qwen3.5's architecture, qwen3_5_text: conv, recurrent
+ * and KV caches; random weights).
+ */
+function siteModel(which: "scripted" | "qwen35" | "shaped") {
+  const { id, label, brief, repo, folder } = {
+    scripted: { id: "scripted-ours", label: "Our scripted model", brief: "Calls add_to_cart, then answers.", repo: "scripted", folder: modelFolder },
+    qwen35: { id: "scripted-qwen35-ours", label: "Our Qwen3.5-format model", brief: "Calls add_to_cart with typed parameters, then answers.", repo: "scripted-qwen35", folder: qwen35Folder },
+    shaped: { id: "tiny-qwen35-ours", label: "A Qwen3.5-shaped model", brief: "Random weights with Qwen3.5's architecture: answers nonsense.", repo: "tiny-qwen35", folder: shapedFolder },
+  }[which];
   return {
-    id: "scripted-qwen35-ours",
-    label: "Our Qwen3.5-format model",
-    brief: "Calls add_to_cart with typed parameters, then answers.",
+    id,
+    label,
+    brief,
     parameters: 1_000,
-    format: "qwen3.5",
+    ...(which !== "scripted" && { format: "qwen3.5" }),
     baseUrl: "/models",
-    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "scripted-qwen35", files: pinnedFiles(qwen35Folder, MODEL_FILES) }],
+    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo, files: pinnedFiles(folder, MODEL_FILES) }],
   };
 }
 
-/** What the site's app.js imports as ./model-shaped.json: a Qwen3.5-shaped model (qwen3_5_text: conv, recurrent and KV caches; random weights). */
-function shapedDefinition() {
-  return {
-    id: "tiny-qwen35-ours",
-    label: "A Qwen3.5-shaped model",
-    brief: "Random weights with Qwen3.5's architecture: answers nonsense.",
-    parameters: 1_000,
-    format: "qwen3.5",
-    baseUrl: "/models",
-    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "tiny-qwen35", files: pinnedFiles(shapedFolder, MODEL_FILES) }],
-  };
-}
-
-/** What the site's app.js imports as ./model.json: its own model, on its own origin, pinned by sha256. */
-function modelDefinition() {
-  return {
-    id: "scripted-ours",
-    label: "Our scripted model",
-    brief: "Calls add_to_cart, then answers.",
-    parameters: 1_000,
-    baseUrl: "/models",
-    variants: [{ id: "wasm-fp32", engine: "transformers", device: "wasm", dtype: "fp32", repo: "scripted", files: pinnedFiles(modelFolder, MODEL_FILES) }],
-  };
+/** Writes the three definitions beside the site's app.js, as it imports them. */
+function writeSiteModels(folder: string) {
+  for (const [file, which] of [["model.json", "scripted"], ["model-qwen35.json", "qwen35"], ["model-shaped.json", "shaped"]] as const) writeFileSync(join(folder, file), JSON.stringify(siteModel(which)));
 }
 
 let browser: Promise<Browser> | undefined;
@@ -302,9 +293,7 @@ describe("the package as a site installs and builds it", () => {
     await npmInstall(app, [tarball, `vite@${installedVersion(root, "vite")}`, `react@${installedVersion(root, "react")}`, `react-dom@${installedVersion(root, "react-dom")}`]);
     cpSync(`${fixtures}vite/index.html`, join(app, "index.html"));
     cpSync(`${fixtures}app.js`, join(app, "app.js"));
-    writeFileSync(join(app, "model.json"), JSON.stringify(modelDefinition()));
-    writeFileSync(join(app, "model-qwen35.json"), JSON.stringify(qwen35Definition()));
-    writeFileSync(join(app, "model-shaped.json"), JSON.stringify(shapedDefinition()));
+    writeSiteModels(app);
     hostModel(shapedFolder, MODEL_FILES, join(app, "public", "models"), "tiny-qwen35");
     hostModel(modelFolder, MODEL_FILES, join(app, "public", "models"), "scripted");
     hostModel(qwen35Folder, MODEL_FILES, join(app, "public", "models"), "scripted-qwen35");
@@ -344,9 +333,7 @@ describe("the package as a site installs and builds it", () => {
       `react-dom@${installedVersion(root, "react-dom")}`,
     ]);
     cpSync(`${fixtures}app.js`, join(app, "src", "index.js"));
-    writeFileSync(join(app, "src", "model.json"), JSON.stringify(modelDefinition()));
-    writeFileSync(join(app, "src", "model-qwen35.json"), JSON.stringify(qwen35Definition()));
-    writeFileSync(join(app, "src", "model-shaped.json"), JSON.stringify(shapedDefinition()));
+    writeSiteModels(join(app, "src"));
     // webpack's defaults: ./src/index.js in, ./dist/main.js out.
     await shell("npx", ["webpack", "--mode", "production"], app);
     const built = readdirSync(join(app, "dist"));

@@ -1,26 +1,25 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { defineWebTool } from "../runtime/core/define-web-tool.js";
 import { personClick } from "../runtime/core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../runtime/session/agent-stream-part.js";
 import type { ToolConfirmationRequest } from "../runtime/session/tool-policy.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
 import { AgentChat, type AgentChatProps } from "./agent-chat.js";
-import { chatRoot, sendMessage } from "./test-fixtures/chat-queries.js";
-import { mount, tick, waitUntil, type Mounted } from "./test-fixtures/mount.js";
+import { sendMessage } from "./test-fixtures/chat-queries.js";
+import { useMountedChat } from "./test-fixtures/mounted-chat.js";
+import { tick, waitUntil } from "./test-fixtures/mount.js";
 import { WebAgentsProvider } from "./web-agents-provider.js";
 
 // <AgentChat>'s confirmTools and confirmTool reach its session's tool policy:
 // a destructive place_order and an unannotated add_to_cart, each counting its runs.
-let mounted: Mounted;
+const { render, root } = useMountedChat();
 const ran = { place_order: 0, add_to_cart: 0 };
 beforeEach(() => {
-  mounted = mount();
   ran.place_order = 0;
   ran.add_to_cart = 0;
 });
-afterEach(() => mounted.cleanup());
 
 const tools = [
   defineWebTool({ name: "place_order", description: "Place the order.", annotations: { destructiveHint: true }, execute: () => ++ran.place_order }),
@@ -33,12 +32,11 @@ const callOf = (name: string): AgentStreamPart[] => [
   { type: "finish", reason: "stop" },
 ];
 
-const root = () => chatRoot(mounted.container);
 const tool = (name: string) => root().querySelector<HTMLElement>(`.tool[data-tool="${name}"]`);
 
 async function chatCalling(name: string, props: Pick<AgentChatProps, "confirmTools" | "confirmTool">) {
   const adapter = createScriptedAdapter({ runs: [callOf(name)] });
-  mounted.render(
+  render(
     <WebAgentsProvider tools={tools}>
       <AgentChat adapter={adapter} storageKey={false} cursor={false} {...props} />
     </WebAgentsProvider>,

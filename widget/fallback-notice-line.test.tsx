@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
 // <AgentChat> with createFallbackAdapter over two ADAPTER TEST DOUBLES
 // (createScriptedAdapter): the status it shows and the switch line.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFallbackAdapter } from "../runtime/adapters/fallback/create-fallback-adapter.js";
 import type { AgentStreamPart } from "../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../runtime/testing/create-scripted-adapter.js";
 import { AgentChat } from "./agent-chat.js";
-import { chatRoot, findButton, sendMessage } from "./test-fixtures/chat-queries.js";
-import { mount, waitUntil, type Mounted } from "./test-fixtures/mount.js";
+import { findButton, sendMessage } from "./test-fixtures/chat-queries.js";
+import { waitUntil } from "./test-fixtures/mount.js";
+import { useMountedChat } from "./test-fixtures/mounted-chat.js";
 
-let mounted: Mounted;
-beforeEach(() => {
-  mounted = mount();
-});
-afterEach(() => mounted.cleanup());
-
-const root = () => chatRoot(mounted.container);
+const { render, root } = useMountedChat();
 const notice = () => root().querySelector("[data-fallback-notice]");
 const reply = (id: string, words: string): AgentStreamPart[] => [
   { type: "message-start", messageId: id },
@@ -27,7 +22,7 @@ describe("<AgentChat adapter={createFallbackAdapter([local, cloud])}> with adapt
   it("shows the best status: the download card while neither runs, the composer once the cloud is ready", async () => {
     const local = createScriptedAdapter({ id: "local", label: "On this device", runs: [], status: { state: "needs-download", bytes: 400_000_000 } });
     const cloud = createScriptedAdapter({ id: "cloud", label: "Cloud", runs: [], status: { state: "unavailable", reason: "Chat is off." } });
-    mounted.render(<AgentChat adapter={createFallbackAdapter([local, cloud])} storageKey={false} cursor={false} />);
+    render(<AgentChat adapter={createFallbackAdapter([local, cloud])} storageKey={false} cursor={false} />);
     await waitUntil(() => root().querySelector('[aria-label="Download the model"]') !== null, "the download card");
     expect(findButton(root(), "Download (400 MB)")).toBeDefined();
     expect(root().querySelector("textarea")!.disabled).toBe(true);
@@ -50,7 +45,7 @@ describe("<AgentChat adapter={createFallbackAdapter([local, cloud])}> with adapt
       ],
     });
     const cloud = createScriptedAdapter({ id: "cloud", label: "Cloud", runs: [reply("b1", "Socks are in your cart.")] });
-    mounted.render(<AgentChat adapter={createFallbackAdapter([local, cloud])} storageKey={false} cursor={false} />);
+    render(<AgentChat adapter={createFallbackAdapter([local, cloud])} storageKey={false} cursor={false} />);
     await waitUntil(() => !root().querySelector("textarea")!.disabled, "the composer");
     sendMessage(root(), "Buy socks");
     await waitUntil(() => (root().textContent ?? "").includes("Socks are in your cart."), "the cloud's answer");
@@ -66,7 +61,7 @@ describe("<AgentChat adapter={createFallbackAdapter([local, cloud])}> with adapt
 
   it("renders no line for other adapters", async () => {
     const plain = createScriptedAdapter({ runs: [reply("m1", "Hi.")] });
-    mounted.render(<AgentChat adapter={plain} storageKey={false} cursor={false} />);
+    render(<AgentChat adapter={plain} storageKey={false} cursor={false} />);
     sendMessage(root(), "Hello");
     await waitUntil(() => (root().textContent ?? "").includes("Hi."), "the answer");
     expect(notice()).toBeNull();

@@ -1,8 +1,8 @@
 // What `npm start` serves, as a person sees it: the examples server (the same
 // Vite config, its pages prebuilt as in the rest of the browser tier; the dev
 // server's own check is examples/dev-server.browser.test.ts) in headless
-// Chromium. No provider key is set here, so the cloud adapter must say the
-// chat isn't configured.
+// Chromium. serveExamples() hands the chat route no provider key (`env: {}`),
+// so the cloud adapter must say the chat isn't configured.
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,16 +10,12 @@ import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { PAGE_READY_MS } from "../../runtime/test-support/page-ready.js";
 import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 
-const KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENROUTER_API_KEY", "WEB_AGENTS_MODEL"];
-
 describe("npm start: the runtime demo", () => {
   let server: ExamplesServer;
   let browser: Browser;
   let origin: string;
-  const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 
   beforeAll(async () => {
-    for (const key of KEYS) delete process.env[key];
     server = await serveExamples();
     origin = server.origin;
     browser = await launchChromium({ webmcp: true });
@@ -27,7 +23,6 @@ describe("npm start: the runtime demo", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    for (const key of KEYS) if (saved[key] !== undefined) process.env[key] = saved[key];
   });
 
   it("mounts /api/chat, which reports chat disabled with no key", async () => {
