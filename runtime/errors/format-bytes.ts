@@ -10,8 +10,12 @@ export function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString("en-US")} KB`;
 }
 
-/** Download progress in megabytes: `"147 of 350 MB"`. */
+/** Download progress in megabytes: `"147 of 350 MB"`; in kilobytes under 1 MB (`"230 of 482 KB"`), never `"0 of 0 MB"`. */
 export function formatDownloaded(progress: number, totalBytes: number): string {
+  if (totalBytes < MB) {
+    const totalKb = Math.max(1, Math.round(totalBytes / 1000));
+    return `${Math.min(totalKb, Math.round((progress * totalBytes) / 1000))} of ${totalKb} KB`;
+  }
   const total = Math.round(totalBytes / MB);
   const done = Math.min(total, Math.round((progress * totalBytes) / MB));
   return `${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} MB`;
