@@ -36,7 +36,7 @@ const CHECKS = [
 const ENGINE = [
   "bench/bench.test.ts",
   "models/neutralize-model-text.test.ts",
-  "models/test-models/{ensure-test-model,qwen3-shaped-model,qwen35-scripted-model,qwen35-shaped-model,scripted-model,tiny-model}.test.ts",
+  "models/test-models/{ensure-test-model,qwen3-shaped-model,qwen35-scripted-model,qwen35-shaped-model,scripted-model,tiny-model,vocabulary-prefix}.test.ts",
   "worker/engine-client.test.ts",
   "worker/prefix-cache.test.ts",
   "worker/transformers-engine*.test.ts",

@@ -10,19 +10,23 @@ export interface TestModelEntriesOptions {
   baseUrl: string;
 }
 
-/** Sizes of a built test model's files (the ONNX graph differs per model). */
-function testModelFiles(onnxBytes: number): CatalogFile[] {
+/**
+ * Sizes of a built test model's files: the tokenizer is Qwen3's whole one
+ * for `tiny` and its first 16,384 tokens for `scripted`
+ * (models/test-models/vocabulary-prefix.ts); the ONNX graph differs per model.
+ */
+function testModelFiles(tokenizerBytes: number, onnxBytes: number): CatalogFile[] {
   return [
     { path: "config.json", bytes: 682 },
     { path: "generation_config.json", bytes: 178 },
-    { path: "tokenizer.json", bytes: 11_422_654 },
+    { path: "tokenizer.json", bytes: tokenizerBytes },
     { path: "tokenizer_config.json", bytes: 9_675 },
     { path: `onnx/${DTYPE_FILE_NAMES.fp32}`, bytes: onnxBytes },
   ];
 }
 
-function fp32Variants(repo: string, onnxBytes: number): CatalogVariant[] {
-  const files = testModelFiles(onnxBytes);
+function fp32Variants(repo: string, tokenizerBytes: number, onnxBytes: number): CatalogVariant[] {
+  const files = testModelFiles(tokenizerBytes, onnxBytes);
   const bytes = files.reduce((total, file) => total + file.bytes, 0);
   return (["webgpu", "wasm"] as const).map((device) => ({
     id: `${device}-fp32`,
@@ -52,7 +56,7 @@ export function testModelEntries(options: TestModelEntriesOptions): CatalogEntry
       parameters: 5_000_000,
       testModel: true,
       baseUrl: options.baseUrl,
-      variants: fp32Variants("tiny", 113_504),
+      variants: fp32Variants("tiny", 11_422_654, 113_504),
     },
     {
       id: "test-scripted",
@@ -61,7 +65,7 @@ export function testModelEntries(options: TestModelEntriesOptions): CatalogEntry
       parameters: 1,
       testModel: true,
       baseUrl: options.baseUrl,
-      variants: fp32Variants("scripted", 7_891),
+      variants: fp32Variants("scripted", 463_233, 8_274),
     },
   ];
 }

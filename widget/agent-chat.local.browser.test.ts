@@ -114,9 +114,9 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
   it("shows the download card with the size; Cancel mid-download returns to it with nothing saved; the picker switches models", async () => {
     await downloadCard().waitFor({ timeout: 30_000 });
     const card = (await downloadCard().textContent()) ?? "";
-    expect(card).toContain("Test model: scripted tool call runs on this device, after a one-time download of 11 MB.");
+    expect(card).toContain("Test model: scripted tool call runs on this device, after a one-time download of 482 KB.");
     expect(card).toContain("No WebGPU in this browser: the model runs on the processor (CPU).");
-    expect(await downloadCard().locator("button").textContent()).toBe("Download (11 MB)");
+    expect(await downloadCard().locator("button").textContent()).toBe("Download (482 KB)");
     expect(await chat().locator(".composer .explain").textContent()).toBe("Download the model above to start chatting. It runs on this device.");
     expect(await chat().locator("textarea").isDisabled()).toBe(true);
     // The picker is open before the first download and lists both test models.
@@ -127,7 +127,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
 
     await downloadCard().locator("button", { hasText: "Download" }).click();
     const facts = await midDownload();
-    expect(facts).toMatch(/^\d+% · \d+ of 11 MB/);
+    expect(facts).toMatch(/^\d+% · \d+ of 482 KB/);
     // The picker cannot switch while a download runs.
     expect(await picker().locator('input[value="test-tiny"]').isDisabled()).toBe(true);
     await page.screenshot({ path: `${results}agent-chat-local-downloading.png` });
@@ -136,7 +136,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
     step("cancelled");
     // The engine cleans up after its fetch rejects, holding the model's lock: once it lets go, look.
     await modelDownloadsSettled(page);
-    expect(await downloadCard().locator("button").textContent()).toBe("Download (11 MB)");
+    expect(await downloadCard().locator("button").textContent()).toBe("Download (482 KB)");
     expect(await chat().locator('[role="alert"]').count()).toBe(0);
     expect(await harness(page, (h) => h.manifestKeys())).toEqual([]);
     expect(await harness(page, (h) => h.cachedFiles("scripted"))).toEqual([]);
@@ -161,7 +161,7 @@ describe("<AgentChat> in headless Chromium on the real local adapter (WASM, the 
   }, 60_000);
 
   it("downloads with a progress bar, loads, and parks the scripted model's add_to_cart until the person's real click", async () => {
-    await downloadToReady("Test model: scripted tool call", "11 MB");
+    await downloadToReady("Test model: scripted tool call", "482 KB");
     const states = (await harness(page, (h) => h.statuses())).map((status) => status.state).filter((s, i, all) => s !== all[i - 1]);
     expect(states.slice(-3)).toEqual(["downloading", "loading", "ready"]);
     expect(await harness(page, (h) => h.manifestKeys())).toEqual(["test-scripted/wasm-fp32"]);

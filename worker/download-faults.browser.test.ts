@@ -18,6 +18,9 @@ const CACHE = "web-agents-models-v1";
 
 type Outcome = { ok: true } | { ok: false; error: EngineErrorData };
 
+/** The model these faults download: the repo's last part names it in every sentence. */
+const NAME = "scripted-whole-tokenizer";
+
 describe("downloads that never lie: a faulty server, the real worker, Cache API and transformers.js in headless Chromium", () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -29,7 +32,8 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
   let model: ModelSource;
 
   beforeAll(async () => {
-    scripted = await ensureTestModel(scriptedModel());
+    // Qwen3's whole tokenizer (10.6 MB): the faults below cut and flip it past its first 8 MB piece.
+    scripted = await ensureTestModel(scriptedModel({ id: NAME, wholeTokenizer: true }));
     files = faultyModelFiles(join(scripted.folder, ".."));
     [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [files.plugin])]);
     host = new URL(server.url).host;
@@ -217,7 +221,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const page = await open();
     const outcome = await download(page, { ...model, key: "scripted/unreachable", baseUrl: `http://127.0.0.1:${port}` });
     expect(outcome).toMatchObject({ ok: false, error: { code: "download_failed", reason: "unreachable", host: `127.0.0.1:${port}`, detail: "Failed to fetch" } });
-    expect((outcome as { error: EngineErrorData }).error.message).toBe(`Could not reach 127.0.0.1:${port} to download scripted. Check your connection and try again.`);
+    expect((outcome as { error: EngineErrorData }).error.message).toBe(`Could not reach 127.0.0.1:${port} to download ${NAME}. Check your connection and try again.`);
     await downloadsAgainExactly(page);
   }, 60_000);
 
@@ -230,7 +234,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
       files.plan = { fault: "drop", files: "tokenizer.json", at: cut };
       const outcome = await download(page);
       expect(outcome).toMatchObject({ ok: false, error: { code: "download_failed", reason: "connection_dropped", file: "tokenizer.json", host } });
-      expect((outcome as { error: EngineErrorData }).error.message).toBe(`The connection to ${host} dropped while downloading scripted. Try again: the download resumes where it stopped.`);
+      expect((outcome as { error: EngineErrorData }).error.message).toBe(`The connection to ${host} dropped while downloading ${NAME}. Try again: the download resumes where it stopped.`);
       const kept = await cached(page);
       // The files before it are whole; the tokenizer is only pieces, never an entry under its URL; no manifest.
       expect(whole(kept)).toEqual(["config.json", "generation_config.json"]);
@@ -276,7 +280,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     const loader = await open();
     expect(await load(loader)).toMatchObject({
       ok: false,
-      error: { code: "not_cached", reason: "evicted", message: "The browser deleted part of the saved copy of scripted to free space, so the rest was removed too. Download it again." },
+      error: { code: "not_cached", reason: "evicted", message: `The browser deleted part of the saved copy of ${NAME} to free space, so the rest was removed too. Download it again.` },
     });
     expect(await cached(loader)).toEqual([]);
     expect(await status(loader)).toEqual({ cached: false });
@@ -294,7 +298,7 @@ describe("downloads that never lie: a faulty server, the real worker, Cache API 
     );
     const loader = await open();
     const outcome = await load(loader);
-    expect(outcome).toMatchObject({ ok: false, error: { code: "not_cached", reason: "damaged", message: "The saved copy of scripted was damaged and has been removed. Download it again." } });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "not_cached", reason: "damaged", message: `The saved copy of ${NAME} was damaged and has been removed. Download it again.` } });
     expect((outcome as { error: EngineErrorData }).error.detail).toMatch(/protobuf|ERROR_CODE/i);
     expect(await status(loader)).toEqual({ cached: false });
     expect(await cached(loader)).toEqual([]);

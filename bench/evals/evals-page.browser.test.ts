@@ -85,7 +85,8 @@ describe("the evals page on the test models", () => {
     }
     const right = report.results[0]!;
     expect(right.model).toMatchObject({ engine: "transformers", device: "wasm", dtype: "fp32", revision: "main", format: "qwen3" });
-    expect(right.model.bytes).toBeGreaterThan(11_000_000);
+    // The selected variant's download: the scripted model is mostly its tokenizer, Qwen3's first 16,384 tokens (0.46 MB).
+    expect(right.model.bytes).toBeGreaterThan(400_000);
     expect(right.scenarios[0]!.attempts[0]!.steps).toHaveLength(5);
     expect(right.scenarios[0]!.attempts[0]!.steps[0]).toMatchObject({ promptTokens: expect.any(Number), timeToFirstTokenMs: expect.any(Number), decodeTokensPerSecond: expect.any(Number) });
     // The scripted model writes its calls right: the constraint, asked to count, repaired none.

@@ -27,11 +27,12 @@ const SCRIPTS: Record<ExampleScript, { label: string; brief: string }> = {
 };
 
 function scriptedEntry(id: ExampleScript, baseUrl: string): CatalogEntry {
-  // Sizes are estimates (the download measures the real ones); the ONNX graph is a few kilobytes.
+  // Sizes are estimates (the download measures the real ones): Qwen3's first 16,384 tokens
+  // (models/test-models/vocabulary-prefix.ts); the ONNX graph is a few kilobytes.
   const files = [
     { path: "config.json", bytes: 680 },
     { path: "generation_config.json", bytes: 178 },
-    { path: "tokenizer.json", bytes: 11_422_654 },
+    { path: "tokenizer.json", bytes: 463_233 },
     { path: "tokenizer_config.json", bytes: 9_675 },
     { path: "onnx/model.onnx", bytes: 9_000 },
   ];

@@ -3,6 +3,7 @@ import { qwen35TokenizerFiles } from "./qwen35-tokenizer.js";
 import { withChatTemplateFile, type Qwen3TokenizerFiles } from "./qwen3-tokenizer.js";
 import { QWEN3_0_6B_SHAPE } from "./qwen3-shape.js";
 import { buildScriptedGraph } from "./scripted-graph.js";
+import { withVocabularyPrefix } from "./vocabulary-prefix.js";
 import { scriptedTokens } from "./scripted-tokens.js";
 import type { TestModelDefinition } from "./test-model-definition.js";
 
@@ -46,6 +47,13 @@ export interface ScriptedModelOptions {
    * `tokenizer_config.json` (the layout of newer exports). Default false.
    */
   chatTemplateFile?: boolean;
+  /**
+   * Ship Qwen3's whole `tokenizer.json` (10.6 MB) instead of its first
+   * 16,384 tokens (vocabulary-prefix.ts): for tests whose point is a file
+   * larger than one download piece (8 MB). Give such a model its own `id`.
+   * Default false.
+   */
+  wholeTokenizer?: boolean;
 }
 
 /** The replies a scripted model with these options emits, in order. */
@@ -78,9 +86,10 @@ export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefi
       ...(options.refusal !== undefined && { refusal: options.refusal }),
       ...(qwen35 && { chatFormat: "qwen3.5" }),
       ...(options.chatTemplateFile && { chatTemplateFile: true }),
+      ...(options.wholeTokenizer && { wholeTokenizer: true }),
     },
-    approximateBytes: 12_000_000,
-    ...tokenizerFilesFor(qwen35, options.chatTemplateFile === true),
+    approximateBytes: options.wholeTokenizer ? 11_500_000 : 500_000,
+    ...tokenizerFilesFor(qwen35, options.chatTemplateFile === true, options.wholeTokenizer === true),
     createGraph: async (tokenizer) =>
       buildScriptedGraph(scriptedTokens(await tokenizer(), replies, { openThinkingPrompt: qwen35, ...(options.refusal !== undefined && { refusal: options.refusal }) }), {
         vocabSize: shape.vocabSize,
@@ -88,9 +97,15 @@ export function scriptedModel(options: ScriptedModelOptions = {}): TestModelDefi
   };
 }
 
-/** The `tokenizerFiles` hook for a format and template layout; none (the files as they are) for Qwen3 in tokenizer_config.json. */
-function tokenizerFilesFor(qwen35: boolean, chatTemplateFile: boolean): { tokenizerFiles?: (files: Qwen3TokenizerFiles) => Qwen3TokenizerFiles } {
-  const format = qwen35 ? qwen35TokenizerFiles : (files: Qwen3TokenizerFiles) => files;
-  if (chatTemplateFile) return { tokenizerFiles: (files) => withChatTemplateFile(format(files)) };
-  return qwen35 ? { tokenizerFiles: qwen35TokenizerFiles } : {};
+/**
+ * The `tokenizerFiles` hook for a format and template layout: Qwen3's first
+ * tokens only unless `wholeTokenizer` (vocabulary-prefix.ts; the graph's ids
+ * come from the same tokenizer), with the format's chat template where it lives.
+ */
+function tokenizerFilesFor(qwen35: boolean, chatTemplateFile: boolean, wholeTokenizer: boolean): { tokenizerFiles: (files: Qwen3TokenizerFiles) => Qwen3TokenizerFiles } {
+  const same = (files: Qwen3TokenizerFiles) => files;
+  const vocabulary = wholeTokenizer ? same : (files: Qwen3TokenizerFiles) => withVocabularyPrefix(files);
+  const format = qwen35 ? qwen35TokenizerFiles : same;
+  const layout = chatTemplateFile ? withChatTemplateFile : same;
+  return { tokenizerFiles: (files) => layout(format(vocabulary(files))) };
 }

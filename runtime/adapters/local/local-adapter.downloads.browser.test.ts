@@ -9,14 +9,16 @@ import { buySocks, open, setUp, step, waitFor } from "./test-fixtures/browser-ha
 import { TWO_MODEL_LOADS_MS } from "../../test-support/model-test-timeouts.js";
 
 const LABEL = "Test model: scripted tool call";
-const REPO = "scripted";
-const scripted = await ensureTestModel(scriptedModel());
+// test-scripted served from a build with Qwen3's whole tokenizer (10.6 MB): the first case drops it past its first 8 MB piece.
+const scripted = await ensureTestModel(scriptedModel({ id: "scripted-whole-tokenizer", wholeTokenizer: true }));
+const REPO = scripted.manifest.id;
+const scriptedBuild = { repo: REPO, files: scripted.manifest.files.map(({ path, bytes }) => ({ path, bytes })) };
 const files = faultyModelFiles(join(scripted.folder, ".."));
 
 /** The adapter's prepare() on the page, resolving with how it ended instead of rejecting. */
 const prepare = (page: Page): Promise<string> => page.evaluate(() => harness.prepare().then(() => "ready", (error: Error) => `rejected: ${error.message}`));
 const start = async (page: Page) => {
-  await page.evaluate(() => harness.start({ model: "test-scripted", baseUrl: "/faulty/test" }));
+  await page.evaluate((build) => harness.start({ model: "test-scripted", baseUrl: "/faulty/test", scriptedBuild: build }), scriptedBuild);
   return waitFor(page, () => harness.status(), (status) => status.state !== "loading", "the probe");
 };
 /** Deletes a file of the saved model from the Cache API, as the browser does under storage pressure. */

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PluginOption } from "vite";
 import { afterAll, beforeAll, expect } from "vitest";
 import { CPU_FALLBACK_NOTE } from "../../../../models/catalog.js";
+import { testModelEntries } from "../../../../models/catalog-test-models.js";
 import { FALLBACK_ADAPTER_NOTE } from "../../../../models/resolve-variant.js";
 import { DEFAULT_SCRIPTED_ANSWER, ensureTestModel, scriptedModel, tinyModel } from "../../../../models/test-models/index.js";
 import { launchChromium } from "../../../test-support/launch-chromium.js";
@@ -23,7 +24,7 @@ const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
 type Snapshot = { messages: AgentMessage[]; status: string; error?: { message: string }; adapterStatus: AdapterStatus };
 type Harness = {
-  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm"; revision?: string }): Promise<void>;
+  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm"; revision?: string; scriptedBuild?: { repo: string; files: { path: string; bytes: number }[] } }): Promise<void>;
   statuses(): AdapterStatus[];
   status(): AdapterStatus;
   models(): { id: string; cached?: boolean; selected?: boolean }[];
@@ -116,7 +117,9 @@ export async function downloadAndBuySocks(state: State, device: "wasm" | "webgpu
   await page.evaluate((device) => harness.start({ model: "test-scripted", baseUrl: "/models/test", ...(device === "webgpu" && { device }) }), device);
   const waiting = await waitFor(page, () => harness.status(), (status) => status.state !== "loading", "the probe");
   expect(waiting).toMatchObject({ state: "needs-download", note: device === "wasm" ? CPU_FALLBACK_NOTE : FALLBACK_ADAPTER_NOTE });
-  expect((waiting as { bytes: number }).bytes).toBeGreaterThan(11_000_000);
+  // The size the catalog gives for the variant, before a byte is fetched.
+  const variant = testModelEntries({ baseUrl: "/models/test" }).find((entry) => entry.id === "test-scripted")!.variants.find((entry) => entry.device === device)!;
+  expect((waiting as { bytes: number }).bytes).toBe(variant.bytes);
 
   await page.evaluate(() => harness.prepare());
   step(`${device}: downloaded and loaded`);

@@ -44,6 +44,12 @@ interface StartOptions {
   device?: "webgpu" | "wasm";
   /** Pin the test models' variants to this commit: their files then come from `resolve/<revision>/`. */
   revision?: string;
+  /**
+   * Serve `test-scripted` from another build of the scripted model: its
+   * folder and its files' sizes (one with Qwen3's whole tokenizer, for
+   * downloads cut past the first 8 MB piece).
+   */
+  scriptedBuild?: { repo: string; files: { path: string; bytes: number }[] };
 }
 
 let adapter: LocalAdapter | undefined;
@@ -88,7 +94,11 @@ const harness = {
           ...entry,
           variants: entry.variants
             .filter((variant) => !options.device || variant.device === options.device)
-            .map((variant) => ({ ...variant, ...(options.revision && { revision: options.revision }) })),
+            .map((variant) => ({
+              ...variant,
+              ...(options.revision && { revision: options.revision }),
+              ...(entry.id === "test-scripted" && options.scriptedBuild && { ...options.scriptedBuild, bytes: options.scriptedBuild.files.reduce((sum, file) => sum + file.bytes, 0) }),
+            })),
         })),
         model: options.model,
         // Each start names its model: no choice remembered from an earlier start on this origin.
