@@ -44,6 +44,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Records a worker's `securitypolicyviolation`s in `self.__seen`, once. */
+const WATCH_WORKER = `if (!self.__seen) { self.__seen = []; self.addEventListener("securitypolicyviolation", (event) => self.__seen.push("worker " + event.effectiveDirective + " " + event.blockedURI)); }`;
+
 /** A fresh page that records every `securitypolicyviolation` of the page and of its workers, and its errors. */
 async function openWatched(path: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
@@ -55,15 +58,16 @@ async function openWatched(path: string) {
   await page.addInitScript((name) => {
     document.addEventListener("securitypolicyviolation", (event) => (window as unknown as Record<string, (line: string) => void>)[name]!(`page ${event.effectiveDirective} ${event.blockedURI}`));
   }, VIOLATIONS);
-  // A worker's violations: its model download and load start only after the person's click, well after this runs.
+  // The engine worker's violations, from its first line: its capability probe compiles WebAssembly as
+  // soon as it starts, before a listener added from outside (below) would be there. Its script is
+  // served as it is, headers (its own policy) included, with the listener in front.
+  await page.route(/\/engine-worker[^/]*\.(js|ts)(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${WATCH_WORKER}\n${await response.text()}` });
+  });
+  // Other workers' (ONNX Runtime's threads): they start only after the person's click, well after this runs.
   page.on("worker", (worker) => {
-    void worker
-      .evaluate(() => {
-        const seen: string[] = [];
-        (self as unknown as { __seen: string[] }).__seen = seen;
-        self.addEventListener("securitypolicyviolation", (event) => seen.push(`worker ${event.effectiveDirective} ${event.blockedURI}`));
-      })
-      .catch(() => {});
+    void worker.evaluate(WATCH_WORKER).catch(() => {});
   });
   await page.goto(`${server.origin}${path}`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 60_000 });
@@ -73,7 +77,11 @@ async function openWatched(path: string) {
     errors,
     /** Every violation so far, but the example pages' own `data:` favicon (img-src, which the guide leaves to the site). */
     violations: async () => [...violations, ...(await workerViolations())].filter((line) => !line.includes(" img-src ")),
-    close: () => context.close(),
+    // A test may end while the worker's script is still in flight through the route: drop it quietly.
+    close: async () => {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await context.close();
+    },
   };
 }
 
