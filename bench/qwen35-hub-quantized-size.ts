@@ -63,7 +63,7 @@ console.error(`${id}: building ...`);
 const built = await ensureTestModel(definition);
 console.error(`${id}: ${built.built ? `built in ${(built.buildMs / 1000).toFixed(1)} s` : "up to date"}, ${(built.manifest.totalBytes / 1e9).toFixed(3)} GB`);
 
-const [browser, server] = await Promise.all([launchChromium(), serveFixture(fixture, [modelFilesPlugin(DEFAULT_MODELS_ROOT)])]);
+const [browser, server] = await Promise.all([launchChromium({ optimizeWasm: true }), serveFixture(fixture, [modelFilesPlugin(DEFAULT_MODELS_ROOT)])]);
 let peakResident = 0;
 const sampler = setInterval(() => (peakResident = Math.max(peakResident, rendererResidentBytes())), 500);
 try {

@@ -67,12 +67,22 @@ export interface LaunchOptions {
   webmcp?: boolean;
   /** WebGPU through SwiftShader (`--enable-unsafe-webgpu`). */
   webgpu?: boolean;
+  /**
+   * V8's optimizing WebAssembly tier (TurboFan), as a person's browser has it
+   * (default false: Liftoff only). Every page that loads a model compiles ONNX
+   * Runtime's wasm, and TurboFan compiled it again on background threads:
+   * 17 of the 31 renderer CPU-seconds of local-adapter.browser.test.ts, for
+   * test models too small to run faster for it. What runs is the same code;
+   * a script that measures speed or memory turns it on.
+   */
+  optimizeWasm?: boolean;
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const args = [...BASE_FLAGS, `--disable-features=${DISABLED_FEATURES.join(",")}`];
   if (options.webmcp) args.push("--enable-features=WebMCP");
   if (options.webgpu) args.push("--enable-unsafe-webgpu");
+  if (!options.optimizeWasm) args.push("--js-flags=--liftoff-only");
   const browser = await chromium.launch({ executablePath: findChromium(), args, headless: true });
   // Every page (browser.newPage goes through newContext too) keeps its last
   // console lines, so a failed test can say how far its pages got
