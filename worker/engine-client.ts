@@ -141,7 +141,10 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
           }),
       ),
     cancel: async (id) => {
-      if (connection) await call((remote) => remote.cancel(id));
+      if (!connection) return;
+      // A generation's cancel follows its request on the same port, so it cannot arrive first; a download's goes by comlink.
+      connection.port.postMessage({ cancel: id } satisfies GenerationCall);
+      await call((remote) => remote.cancel(id));
     },
     deleteModel: (model) => call((remote) => remote.deleteModel(model)),
     terminate: () => connection?.kill("terminated"),

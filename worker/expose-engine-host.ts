@@ -32,11 +32,12 @@ async function asData<R>(fallback: EngineErrorCode, task: () => Promise<R>): Pro
   }
 }
 
-/** What a generation's port carries to the worker: one request, tagged with the client's key for it. */
-export interface GenerationCall {
-  key: number;
-  request: StepRequest;
-}
+/**
+ * What a generation's port carries to the worker: one request, tagged with
+ * the client's key for it; or a cancel, which on this port can never
+ * overtake the request it cancels (a Stop pressed as the request leaves).
+ */
+export type GenerationCall = { key: number; request: StepRequest } | { cancel: string };
 
 /** What it carries back: a frame's events (coalesce-events.ts), then `done` or the error as data. */
 export type GenerationReply = { key: number; events: EventBatch } | { key: number; done: true } | { key: number; error: EngineErrorData };
@@ -56,6 +57,7 @@ export interface WiredEngineHost extends Omit<EngineHost, "generate"> {
 /** Runs each request that arrives on `port`, posting its events a frame's worth at a time. */
 function serveGenerations(host: EngineHost, port: MessagePort): void {
   port.onmessage = ({ data }: MessageEvent<GenerationCall>) => {
+    if ("cancel" in data) return void host.cancel(data.cancel).catch(() => {});
     const { key, request } = data;
     const events = coalesceEvents((batch) => port.postMessage({ key, events: batch } satisfies GenerationReply));
     host.generate(request, (event) => events.push(event)).then(

@@ -87,13 +87,20 @@ export class TransformersEngine implements ModelEngine {
   }
 
   async load(model: ModelSource, onProgress: (progress: LoadProgress) => void = () => {}): Promise<void> {
-    await this.models.load(model, onProgress);
+    if (this.models.holds(model.key)) return void onProgress({ progress: 1 });
+    // Another model replaces the one held only between generations: in a shared worker, another
+    // tab's may be running on it (serve-engine-clients.ts).
+    const run = this.queue.then(() => this.models.load(model, onProgress));
+    this.queue = run.catch(() => {});
+    await run;
   }
 
   generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
-    // One generation at a time: ONNX sessions are not reentrant.
-    const run = this.queue.then(() => this.generateNow(request, onEvent, signal));
-    this.queue = run.catch(() => {});
+    // One generation at a time: ONNX sessions are not reentrant. One cancelled while it waits
+    // its turn (behind another tab's, in a shared worker) ends at once, without running.
+    const before = this.queue;
+    const run = untilAborted(before, signal).then(() => this.generateNow(request, onEvent, signal));
+    this.queue = before.then(() => run).catch(() => {});
     return run;
   }
 
@@ -254,4 +261,17 @@ export class TransformersEngine implements ModelEngine {
       throw toEngineError(error, "generation_failed");
     }
   }
+}
+
+/** Settles when `turn` does, or as soon as `signal` aborts. */
+function untilAborted(turn: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done);
+    turn.then(done, done);
+  });
 }

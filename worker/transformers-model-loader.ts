@@ -67,6 +67,11 @@ export class TransformersModelLoader {
     this.threads = configureTransformers(library.env, model, this.options, this.threads, await this.cacheWasmFiles);
   }
 
+  /** Whether the model with this key is the one held, ready to generate. */
+  holds(key: string): boolean {
+    return this.loaded?.key === key;
+  }
+
   /** The model ready to generate: the one held, the load in flight of it, or a new load that replaces the one held. */
   async load(model: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<LoadedModel> {
     if (this.loaded?.key === model.key) {
