@@ -38,18 +38,30 @@ export default defineConfig({
   plugins: [packagedEngineWorker()],
 });
 
-const WORKER_SPAWN = 'new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" })';
-const PLACEHOLDER = "__webAgentsSpawnEngineWorker__()";
+/** Each way load-default-engine.ts starts the engine worker: its source, a placeholder, and the literal the package ships. */
+const SPAWNS = [
+  {
+    source: 'new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" })',
+    placeholder: "__webAgentsSpawnEngineWorker__()",
+    packaged: (path: string) => `new Worker(new URL(${JSON.stringify(path)}, import.meta.url), { type: "module" })`,
+  },
+  {
+    source: 'new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true })',
+    placeholder: "__webAgentsSpawnSharedEngineWorker__()",
+    packaged: (path: string) => `new SharedWorker(new URL(${JSON.stringify(path)}, import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true })`,
+  },
+];
 
 /**
  * The engine worker is built apart (`vite.worker.config.ts`, self-contained,
  * into `dist/worker/`), so the library only has to start it, with the one
  * form every bundler recognises as a worker: a literal
- * `new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })`.
+ * `new Worker(new URL("./worker/engine-worker.js", import.meta.url), { type: "module" })`,
+ * and its `new SharedWorker(…)` twin for `worker.shared`.
  * Vite's library build would rewrite that literal into a nested
  * `new URL(new URL(…).href, …)` no bundler follows (the worker then dies in
- * a site's production build), so the source's spawn is swapped for a
- * placeholder before Vite sees it, and the placeholder for the literal after
+ * a site's production build), so the source's spawns are swapped for
+ * placeholders before Vite sees them, and the placeholders for the literals after
  * the chunk is rendered, relative to wherever the chunk landed.
  */
 export function packagedEngineWorker(): Plugin {
@@ -62,15 +74,19 @@ export function packagedEngineWorker(): Plugin {
     },
     transform(code, id) {
       if (!id.endsWith("/runtime/adapters/local/load-default-engine.ts")) return null;
-      if (!code.includes(WORKER_SPAWN)) this.error(`load-default-engine.ts no longer contains ${WORKER_SPAWN}; update vite.config.ts.`);
-      return { code: code.replace(WORKER_SPAWN, PLACEHOLDER), map: null };
+      for (const spawn of SPAWNS) {
+        if (!code.includes(spawn.source)) this.error(`load-default-engine.ts no longer contains ${spawn.source}; update vite.config.ts.`);
+        code = code.replace(spawn.source, spawn.placeholder);
+      }
+      return { code, map: null };
     },
     renderChunk(code, chunk) {
-      if (!code.includes(PLACEHOLDER)) return null;
+      if (!SPAWNS.some((spawn) => code.includes(spawn.placeholder))) return null;
       replaced += 1;
       let path = posix.relative(posix.dirname(chunk.fileName), "worker/engine-worker.js");
       if (!path.startsWith(".")) path = `./${path}`;
-      return { code: code.replaceAll(PLACEHOLDER, `new Worker(new URL(${JSON.stringify(path)}, import.meta.url), { type: "module" })`), map: null };
+      for (const spawn of SPAWNS) code = code.replaceAll(spawn.placeholder, spawn.packaged(path));
+      return { code, map: null };
     },
     generateBundle() {
       if (replaced === 0) this.error("No chunk starts the engine worker: the on-device adapter would have no worker.");

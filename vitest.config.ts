@@ -39,6 +39,7 @@ const ENGINE = [
   "models/test-models/{ensure-test-model,qwen3-shaped-model,qwen35-scripted-model,qwen35-shaped-model,scripted-model,tiny-model,vocabulary-prefix}.test.ts",
   "worker/engine-client.test.ts",
   "worker/prefix-cache.test.ts",
+  "worker/serve-engine-clients.test.ts",
   "worker/transformers-engine*.test.ts",
   "worker/**/{constrained-engine,jump-forward,sampled-calls,through-the-adapter,tokenizer-vocabulary}.test.ts",
 ];

@@ -97,7 +97,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, worker.baseUrl), threads: state.threads });
 
   async function getEngine(): Promise<EngineHost> {
-    if (!engine) engine = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine()));
+    if (!engine) engine = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine({ shared: worker.shared === true })));
     return engine;
   }
 

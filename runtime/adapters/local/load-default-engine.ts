@@ -1,14 +1,36 @@
 import type { EngineHost } from "../../../worker/protocol.js";
 
+declare global {
+  interface WorkerOptions {
+    /** A SharedWorker kept alive for a while after its last page goes (Chrome 148), so the next page of the site finds its model loaded. */
+    extendedLifetime?: boolean;
+  }
+}
+
+/** Options for {@link loadDefaultEngine}. */
+export interface DefaultEngineOptions {
+  /** One engine for every tab and page of the origin, in a SharedWorker where the browser has one (see `LocalWorkerOptions.shared`). */
+  shared?: boolean;
+}
+
 /**
  * The worker client, loaded on first use through a dynamic `import()` so the
  * main entry never loads the worker code or the engines: they come with the
  * first `status()` of a local adapter. The `new Worker(new URL(…,
- * import.meta.url))` form is the one bundlers (Vite, webpack) recognise and
- * emit the worker for.
+ * import.meta.url))` and `new SharedWorker(new URL(…, import.meta.url))`
+ * forms are the ones bundlers (Vite, webpack) recognise and emit the worker for.
+ * Where SharedWorker is missing (feature-detected), `shared` starts a dedicated worker.
+ * `extendedLifetime` keeps the shared one through a navigation to the next page of
+ * the site; a browser without it ends the worker with its last page.
  */
-export async function loadDefaultEngine(): Promise<EngineHost> {
+export async function loadDefaultEngine(options: DefaultEngineOptions = {}): Promise<EngineHost> {
   const { createEngineClient } = await import("../../../worker/engine-client.js");
+  if (options.shared && typeof SharedWorker === "function") {
+    const { sharedWorkerEndpoint } = await import("../../../worker/shared-worker-endpoint.js");
+    return createEngineClient({
+      spawn: () => sharedWorkerEndpoint(new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true })),
+    });
+  }
   return createEngineClient({
     spawn: () => new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" }),
   });

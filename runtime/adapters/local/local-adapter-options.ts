@@ -51,6 +51,16 @@ export interface LocalWorkerOptions {
    * Fixed for the adapter's worker by its first load.
    */
   threads?: number;
+  /**
+   * Run the default engine in a SharedWorker: every tab, page and local
+   * adapter of the origin that sets it uses one loaded model, and a tab's
+   * second adapter or next tab is `ready` without loading it again.
+   * Generations from several tabs run in the order they came, each
+   * cancellable by its own tab only; a tab that closes has its own cancelled.
+   * Feature-detected: where the browser has no SharedWorker, a dedicated
+   * worker runs as when this is off. Default `false`. Ignored with `host`.
+   */
+  shared?: boolean;
 }
 
 /** How each reply is generated (`createLocalAdapter({ generation })`). */
