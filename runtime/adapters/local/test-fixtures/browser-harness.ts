@@ -24,13 +24,17 @@ const fixture = fileURLToPath(new URL("./local-page/", import.meta.url));
 
 type Snapshot = { messages: AgentMessage[]; status: string; error?: { message: string }; adapterStatus: AdapterStatus };
 type Harness = {
-  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm"; revision?: string; scriptedBuild?: { repo: string; files: { path: string; bytes: number }[] } }): Promise<void>;
+  start(options: { model: string; baseUrl: string; maxNewTokens?: number; autoLoad?: boolean; threads?: number; device?: "webgpu" | "wasm"; revision?: string; scriptedBuild?: { repo: string; files: { path: string; bytes: number }[] }; shared?: boolean }): Promise<void>;
   statuses(): AdapterStatus[];
   status(): AdapterStatus;
   models(): { id: string; cached?: boolean; selected?: boolean }[];
   parts(): AgentStreamPart[];
   /** Every generation's usage, as the engine reported it (`threads`: ONNX Runtime's WASM threads). */
   usages(): GenerationUsage[];
+  /** Each load the engine was asked for, with the progress it reported (one that reads the files starts at 0). */
+  loads(): { progress: number; stage?: string }[][];
+  /** How many generations the page has asked the engine for. */
+  generateCalls(): number;
   crossOriginIsolated(): boolean;
   prepare(): Promise<void>;
   prepareAndAbort(fraction: number): Promise<string>;

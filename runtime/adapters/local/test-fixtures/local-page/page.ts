@@ -5,7 +5,7 @@ import { defineWebTool, registerWebTool } from "../../../../core/index.js";
 import type { AdapterStatus, AgentAdapter } from "../../../../session/agent-adapter.js";
 import type { AgentStreamPart } from "../../../../session/agent-stream-part.js";
 import { createAgentSession, type AgentSessionStore } from "../../../../session/create-agent-session.js";
-import type { GenerationUsage } from "../../../../../worker/protocol.js";
+import type { GenerationUsage, LoadProgress } from "../../../../../worker/protocol.js";
 import { testModelEntries } from "../../../../testing/index.js";
 import { createLocalAdapter, type LocalAdapter } from "../../index.js";
 import { loadDefaultEngine } from "../../load-default-engine.js";
@@ -50,6 +50,8 @@ interface StartOptions {
    * downloads cut past the first 8 MB piece).
    */
   scriptedBuild?: { repo: string; files: { path: string; bytes: number }[] };
+  /** createLocalAdapter's `worker.shared`: the engine in the origin's SharedWorker. */
+  shared?: boolean;
 }
 
 let adapter: LocalAdapter | undefined;
@@ -62,6 +64,10 @@ let runEndedAt: number[] = [];
 let stopAt: number | undefined;
 /** The usage of every generation the engine reported, in order. */
 let usages: GenerationUsage[] = [];
+/** Each load the engine was asked for: the progress it reported (a load that reads the model's files starts at 0). */
+let loads: LoadProgress[][] = [];
+/** How many generations the page has asked the engine for (each in flight once asked). */
+let generateCalls = 0;
 let leftStreamingAt: number | undefined;
 
 const harness = {
@@ -72,18 +78,29 @@ const harness = {
     parts = [];
     runEndedAt = [];
     usages = [];
+    loads = [];
     const local = createLocalAdapter({
       worker: {
-        // The default engine (the module worker); only its usage events are read on the way.
+        // The default engine (the module worker, or the shared one); only its usage and load progress are read on the way.
         host: async () => {
-          const engine = await loadDefaultEngine();
+          const engine = await loadDefaultEngine({ shared: options.shared === true });
           return {
             ...engine,
-            generate: (request, onEvent) =>
-              engine.generate(request, (event) => {
+            load: (model, onProgress) => {
+              const seen: LoadProgress[] = [];
+              loads.push(seen);
+              return engine.load(model, (progress) => {
+                seen.push(progress);
+                onProgress(progress);
+              });
+            },
+            generate: (request, onEvent) => {
+              generateCalls += 1;
+              return engine.generate(request, (event) => {
                 if (event.type === "usage") usages.push(event.usage);
                 onEvent(event);
-              }),
+              });
+            },
           };
         },
         ...(options.threads !== undefined && { threads: options.threads }),
@@ -141,6 +158,8 @@ const harness = {
   models: () => adapter!.models(),
   parts: () => parts.map(({ part }) => part),
   usages: () => usages,
+  loads: () => loads,
+  generateCalls: () => generateCalls,
   crossOriginIsolated: () => globalThis.crossOriginIsolated === true,
   async prepare() {
     await adapter!.prepare();
