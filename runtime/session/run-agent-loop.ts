@@ -95,6 +95,10 @@ export async function runAgentLoop(
       turn.untrustedContent = true;
       output = markUntrustedContent(output, call.name);
     }
+    // In the conversation now, before the settle below: a tool that navigates ends the page within
+    // it, and the next page goes on from this result (turn-carry.ts), never calling it again.
+    // The adapter's own tool-result part for it applies the same again.
+    if (!output.isError) apply({ type: "tool-result", id: call.id, output });
     await refresh(AFTER_CALL_SETTLE);
     return output;
   };
