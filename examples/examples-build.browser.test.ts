@@ -65,6 +65,8 @@ describe("the examples' production build (vite build + vite preview)", () => {
     ["/offline-assistant/", "[data-web-agents-ui]"],
     ["/runtime-demo/", "body[data-ready=true]"],
     ["/plain-html/", "body[data-ready=true]"],
+    ["/multi-page/", "body[data-ready=true]"],
+    ["/multi-page/cart.html", "body[data-ready=true]"],
   ])("serves %s, built, with no error", async (path, selector) => {
     const context = await browser.newContext();
     const errors: string[] = [];
