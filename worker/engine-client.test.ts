@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CatalogEntry } from "../models/catalog-schema.js";
 import { DEFAULT_SCRIPTED_TOOL_CALL, ensureTestModel, scriptedModel, tinyModel } from "../models/test-models/index.js";
 import { createLocalAdapter } from "../runtime/adapters/local/create-local-adapter.js";
@@ -180,6 +180,20 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     expect(endpoints.length).toBe(spawned + 1);
     expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
   }, 30_000);
+
+  it("onStopped: told when the worker stops on its own (its model is gone), not when the client terminates it", async () => {
+    let stopped = 0;
+    const watched = createEngineClient({ spawn });
+    watched.onStopped(() => (stopped += 1));
+    await watched.probe();
+    endpoints.at(-1)!.dispatchEvent(new Event("error"));
+    await vi.waitFor(() => expect(stopped).toBe(1));
+    await watched.probe();
+    watched.terminate();
+    await watched.probe();
+    expect(stopped).toBe(1);
+    watched.terminate();
+  });
 
   it("terminate() fails calls in flight with worker_died", async () => {
     const started = generating("t");

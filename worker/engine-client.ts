@@ -18,6 +18,8 @@ export interface EngineClientOptions {
 
 /** The main-thread engine: {@link EngineHost} over a worker, plus `terminate`. */
 export interface EngineClient extends EngineHost {
+  /** {@link EngineHost.onStopped}: a worker client always has it. */
+  onStopped(listener: () => void): () => void;
   /** Stops the worker now; calls in flight fail with `worker_died`, the next call starts a new worker. */
   terminate(): void;
 }
@@ -54,6 +56,8 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   watchPolicyViolations((globalThis as { document?: EventTarget }).document);
   let connection: Connection | undefined;
   let generationKeys = 0;
+  // Told when the worker stops on its own: not for terminate() or a load this client saw fail.
+  const stoppedListeners = new Set<() => void>();
 
   const connect = (): Connection => {
     if (connection) return connection;
@@ -90,7 +94,9 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       // A worker the page's Content-Security-Policy refused (worker-src, script-src) fires a bare error: its violation says why.
       void findViolation((seen) => seen.directive === "worker-src" || seen.directive.startsWith("script-src"), spawned).then((violation) => {
         const blocked = violation && policyBlockOf(violation);
+        const live = connection === current;
         current.kill(message, blocked ? new EngineError({ code: "unsupported_device", reason: "blocked_by_policy", ...blocked, message: policyBlockMessage(blocked) }) : undefined);
+        if (live && !blocked) for (const listener of [...stoppedListeners]) listener();
       });
     });
     worker.addEventListener("messageerror", () => current.kill("a message could not be read"));
@@ -148,5 +154,9 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     },
     deleteModel: (model) => call((remote) => remote.deleteModel(model)),
     terminate: () => connection?.kill("terminated"),
+    onStopped(listener) {
+      stoppedListeners.add(listener);
+      return () => stoppedListeners.delete(listener);
+    },
   };
 }

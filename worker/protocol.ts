@@ -229,4 +229,11 @@ export interface EngineHost {
   cancel(id: string): Promise<void>;
   /** Removes a model's files and manifest. */
   deleteModel(model: ModelSource): Promise<void>;
+  /**
+   * Calls `listener` when the engine's worker stopped on its own (it
+   * crashed, the browser stopped it, or, shared, another tab's failed load
+   * ended it) and what it had loaded is gone. Returns a function that stops
+   * listening. A host that cannot stop (in one thread) leaves it out.
+   */
+  onStopped?(listener: () => void): () => void;
 }

@@ -89,7 +89,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
       for (const listener of [...listeners]) listener();
     }
     // A cached model loads by itself once selected (autoLoad): the reducer said `loading`, the load starts here.
-    if ((event.type === "probed" || event.type === "selected") && state.phase.state === "loading" && !preparation.running) void prepare().catch(() => {});
+    if ((event.type === "probed" || event.type === "selected" || event.type === "unloaded") && state.phase.state === "loading" && !preparation.running) void prepare().catch(() => {});
   }
 
   const selected = () => selectedVariant(state);
@@ -97,7 +97,14 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, worker.baseUrl), threads: state.threads });
 
   async function getEngine(): Promise<EngineHost> {
-    if (!engine) engine = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine({ shared: worker.shared === true })));
+    if (!engine) {
+      const host = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine({ shared: worker.shared === true })));
+      if (!engine) {
+        // Its worker stopped on its own: a ready model is gone, and loads again (autoLoad) or waits for prepare().
+        host.onStopped?.(() => dispatch({ type: "unloaded" }));
+        engine = host;
+      }
+    }
     return engine;
   }
 

@@ -37,6 +37,17 @@ describe("localAdapterReducer (pure)", () => {
     expect(status).toEqual({ state: "unavailable", reason: "This site's Content-Security-Policy blocks a file the on-device model needs." });
   });
 
+  it("a worker that stopped on its own takes a ready model with it: loading again with autoLoad, the card without; nothing loaded, nothing changes", () => {
+    const ready: LocalAdapterEvent[] = [probed(true), { type: "load-started", id: small.entry.id }, { type: "loaded", key: small.key }];
+    expect(localAdapterStatus(run(ready))).toEqual({ state: "ready" });
+    const stopped = run([...ready, { type: "unloaded" }]);
+    expect(stopped.loadedKey).toBeUndefined();
+    expect(localAdapterStatus(stopped)).toEqual({ state: "loading", progress: 0 });
+    expect(localAdapterStatus(run([...ready, { type: "unloaded" }], false)).state).toBe("needs-download");
+    const before = run([probed(false)]);
+    expect(localAdapterReducer(before, { type: "unloaded" }, true)).toBe(before);
+  });
+
   it("goes straight to loading for a cached model with autoLoad, and to the download card without", () => {
     expect(localAdapterStatus(run([probed(true)]))).toEqual({ state: "loading", progress: 0 });
     expect(localAdapterStatus(run([probed(true)], false)).state).toBe("needs-download");

@@ -64,7 +64,9 @@ export type LocalAdapterEvent =
   /** The saved copy is gone (evicted, or damaged and removed): back to the download card, saying why. */
   | { type: "copy-removed"; id: string; note: string }
   | { type: "failed"; error: string; code?: AgentErrorCode }
-  | { type: "deleted"; id: string; key: string };
+  | { type: "deleted"; id: string; key: string }
+  /** The engine's worker stopped on its own: what it had loaded is gone, and a ready model loads again. */
+  | { type: "unloaded" };
 
 /** The state before the probe. */
 export function initialLocalAdapterState(selectedId: string | undefined): LocalAdapterState {
@@ -125,6 +127,11 @@ export function localAdapterReducer(state: LocalAdapterState, event: LocalAdapte
       const selectedId = preferred.find((id) => runnable.has(id)) ?? recommendedRunnable(runnable, capabilities) ?? [...runnable.keys()][0];
       const next = { ...state, capabilities, threads, runnable, cached, removedNotes, selectedId };
       return { ...next, phase: settled(next, autoLoad) };
+    }
+    case "unloaded": {
+      if (state.loadedKey === undefined) return state;
+      const next = { ...state, loadedKey: undefined };
+      return state.phase.state === "ready" ? { ...next, phase: settled(next, autoLoad) } : next;
     }
     case "probe-failed":
       return { ...state, phase: { state: "error", error: event.error, code: "worker_died" } };
