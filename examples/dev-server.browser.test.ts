@@ -17,6 +17,8 @@ const PAGES = [
   { path: "/runtime-demo/", ready: "body" },
   // No React or bundler in its own code: the element from source here, from the packed tarball in runtime/package-build.test.ts.
   { path: "/plain-html/", ready: "body[data-ready=true]" },
+  // Every page a full page load: the index links its first; the others are its own links.
+  { path: "/multi-page/", ready: "body[data-ready=true]" },
   { path: "/evals/", ready: "body[data-ready=true]" },
 ];
 

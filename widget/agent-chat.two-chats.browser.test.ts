@@ -43,14 +43,15 @@ describe("two <AgentChat>s in headless Chromium", () => {
     expect([["Click A.", "Click C."], ["Click B.", "Click C."]]).toContainEqual(await cursorPrompts());
 
     await page.click("#b");
-    await chat("#first").locator('.tool[data-state="running"]').waitFor({ timeout: 10_000 });
-    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "running: "]);
+    // B's call is done as its tool returns (runtime/session/run-agent-loop.ts), while A's still waits.
+    await chat("#first").locator('.tool[data-state="done"]').waitFor({ timeout: 10_000 });
+    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "done: "]);
     expect(await states("#second")).toEqual(["awaiting-confirmation: Click C."]);
 
     await page.click("#c");
     await chat("#second").getByText("second done.").waitFor({ timeout: 10_000 });
     expect(await states("#second")).toEqual(["done: "]);
-    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "running: "]);
+    expect(await states("#first")).toEqual(["awaiting-confirmation: Click A.", "done: "]);
 
     await page.click("#a");
     await chat("#first").getByText("first done.").waitFor({ timeout: 10_000 });
