@@ -1,6 +1,5 @@
 import { selectTools } from "../agent/select-tools.js";
 import { onAgentEvent, type AgentEvent } from "../core/agent-events.js";
-import { AFTER_CALL_SETTLE, waitForToolsToSettle } from "../core/settle-tools.js";
 import { watchPageTools } from "../core/watch-page-tools.js";
 import type { AgentAdapter } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
@@ -14,7 +13,6 @@ import { resumable } from "./resumable.js";
 import { initialSessionState, joinTextDeltas, sessionReducer, type PartAction, type SessionAction, type SessionState } from "./session-reducer.js";
 import { createConversationStorage, DEFAULT_STORAGE_KEY } from "./session-storage.js";
 import type { ToolDescriptor } from "./tool-descriptor.js";
-import { createTurnCarry } from "./turn-carry.js";
 
 // The store's contract has a file of its own; its importers keep this path.
 export type { AgentSessionStore, AgentSessionUpdate } from "./agent-session-store.js";
@@ -29,6 +27,8 @@ export interface CreateAgentSessionOptions extends UseAgentSessionOptions {
 
 /** The agent loop's module: kept out of the first render, fetched once a session is watched (see attach). */
 const loadAgentLoop = () => import("./run-agent-loop.js");
+/** A turn across pages (turn-carry.ts): fetched once a session is watched too, before any page can go. */
+const loadTurnCarry = () => import("./turn-carry.js");
 
 /**
  * Creates a session: the conversation, its runs and its storage, for one
@@ -47,11 +47,8 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
 
   let state: SessionState = sessionReducer(initialSessionState, { type: "restore", messages: storage.load() });
   // The last page of the site went mid-turn (a tool navigated, a link): this page continues the
-  // turn once watched and its tools settle, from its last finished call, unless the person sends
-  // or resets first. Taken only then: a session replaced before (<web-agents-chat> given its
-  // adapters) leaves it to the next.
-  const carry = createTurnCarry(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage);
-  let continueTurn = carry.waiting() && state.messages.some((message) => message.role === "user");
+  // turn once watched (turn-carry.ts), unless the person sends, retries or resets first.
+  let personActed = false;
   // Streamed text waits here, joined, until the frame or a reader needs it: applying a
   // part copies the message list, so one reducer call a frame, not one a token.
   let pending: PartAction | undefined;
@@ -152,8 +149,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   function send(text: string): void {
     const trimmed = typeof text === "string" ? text.trim() : "";
     if (trimmed === "" || state.status === "streaming") return;
-    if (continueTurn) carry.clear();
-    continueTurn = false;
+    personActed = true;
     const runId = crypto.randomUUID();
     const message: AgentMessage = { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: trimmed }] };
     dispatch({ type: "send", runId, message });
@@ -161,7 +157,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   }
 
   function retry(): void {
-    continueTurn = false;
+    personActed = true;
     if (state.status === "streaming" || !current().messages.some((message) => message.role === "user")) return;
     const runId = crypto.randomUUID();
     dispatch({ type: "retry", runId, messages: resumable(state.messages) });
@@ -175,8 +171,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   }
 
   function reset(): void {
-    if (continueTurn) carry.clear();
-    continueTurn = false;
+    personActed = true;
     stop();
     dispatch({ type: "reset" });
     storage.clear();
@@ -235,16 +230,14 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     // The loop's code, fetched once the page is up rather than on the first message: an
     // on-device chat must answer a first message sent after the network went away.
     const prefetch = setTimeout(() => void loadAgentLoop().catch(() => {}), 0);
-    const continuing = new AbortController();
-    if (continueTurn) {
-      void waitForToolsToSettle({ ...AFTER_CALL_SETTLE, signal: continuing.signal }).then(() => {
-        if (!continuing.signal.aborted && continueTurn && carry.take()) retry();
-      });
-    }
-    stops.push(watchPageExit(() => state.status === "streaming" && carry.leave(hasCallAwaitingClick(current().messages)), carry.clear));
+    const carrying = new AbortController();
+    const session = { streaming: () => state.status === "streaming", messages: () => current().messages, acted: () => personActed, retry };
+    void loadTurnCarry()
+      .then(({ carryTurn }) => carrying.signal.aborted || stops.push(carryTurn(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage, session)))
+      .catch(() => {});
     return () => {
       clearTimeout(prefetch);
-      continuing.abort();
+      carrying.abort();
       stops.forEach((stop) => stop?.());
     };
   };
@@ -300,23 +293,5 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       detach = undefined;
       listeners.clear();
     },
-  };
-}
-
-/** Whether a call (a sub-agent's too) waits for the person's click: a turn left so never continues on its own. */
-function hasCallAwaitingClick(messages: readonly AgentMessage[]): boolean {
-  return messages.some((message) => message.parts.some((part) => part.type === "tool" && (part.state === "awaiting-confirmation" || (part.agent !== undefined && hasCallAwaitingClick(part.agent.messages)))));
-}
-
-/** Calls `leaving` as the page goes (`pagehide`), and `back` when it returns from the back-forward cache. */
-function watchPageExit(leaving: () => void, back: () => void): () => void {
-  const target = globalThis as Partial<Pick<Window, "addEventListener" | "removeEventListener">>;
-  if (!target.addEventListener || !target.removeEventListener) return () => {};
-  const onShow = (event: PageTransitionEvent) => event.persisted && back();
-  target.addEventListener("pagehide", leaving);
-  target.addEventListener("pageshow", onShow);
-  return () => {
-    target.removeEventListener!("pagehide", leaving);
-    target.removeEventListener!("pageshow", onShow);
   };
 }

@@ -1,3 +1,6 @@
+import { AFTER_CALL_SETTLE, waitForToolsToSettle } from "../core/settle-tools.js";
+import type { AgentMessage } from "./agent-message.js";
+
 /**
  * How long after a page goes mid-turn the next page of the site still
  * continues the turn. A page loaded later (a reload an hour on, a tab
@@ -82,5 +85,60 @@ export function createTurnCarry(conversationKey: string | false, storage: Storag
       return waiting;
     },
     clear: remove,
+  };
+}
+
+/** What {@link carryTurn} needs of a session (create-agent-session.ts). */
+export interface CarriedSession {
+  /** Whether a run streams now. */
+  streaming(): boolean;
+  messages(): readonly AgentMessage[];
+  /** Whether the person has sent, retried or reset in this session: it then continues no turn. */
+  acted(): boolean;
+  /** Continues the turn. */
+  retry(): void;
+}
+
+/**
+ * A watched session's part in a turn across pages: continues the turn the
+ * last page left, once the page's tools settle (150 ms quiet, at most 1.5 s:
+ * the page may still be giving the chat its adapters), and leaves a note as
+ * this page goes while a run streams. The note is taken only when the turn
+ * continues, so a session replaced before then leaves it to the next; one
+ * the person acted on first removes it. Returns a function that stops.
+ */
+export function carryTurn(key: string | false, storage: Storage | undefined, session: CarriedSession): () => void {
+  const carry = createTurnCarry(key, storage);
+  const settling = new AbortController();
+  if (carry.waiting()) {
+    void waitForToolsToSettle({ ...AFTER_CALL_SETTLE, signal: settling.signal }).then(() => {
+      if (settling.signal.aborted) return;
+      const mayContinue = !session.acted() && !session.streaming() && session.messages().some((message) => message.role === "user");
+      if (!mayContinue) carry.clear();
+      else if (carry.take()) session.retry();
+    });
+  }
+  const stopWatching = watchPageExit(() => session.streaming() && carry.leave(hasCallAwaitingClick(session.messages())), carry.clear);
+  return () => {
+    settling.abort();
+    stopWatching();
+  };
+}
+
+/** Whether a call (a sub-agent's too) waits for the person's click: a turn left so never continues on its own. */
+function hasCallAwaitingClick(messages: readonly AgentMessage[]): boolean {
+  return messages.some((message) => message.parts.some((part) => part.type === "tool" && (part.state === "awaiting-confirmation" || (part.agent !== undefined && hasCallAwaitingClick(part.agent.messages)))));
+}
+
+/** Calls `leaving` as the page goes (`pagehide`), and `back` when it returns from the back-forward cache. */
+function watchPageExit(leaving: () => void, back: () => void): () => void {
+  const target = globalThis as Partial<Pick<Window, "addEventListener" | "removeEventListener">>;
+  if (!target.addEventListener || !target.removeEventListener) return () => {};
+  const onShow = (event: PageTransitionEvent) => event.persisted && back();
+  target.addEventListener("pagehide", leaving);
+  target.addEventListener("pageshow", onShow);
+  return () => {
+    target.removeEventListener!("pagehide", leaving);
+    target.removeEventListener!("pageshow", onShow);
   };
 }

@@ -25,13 +25,10 @@ export interface DefaultEngineOptions {
  */
 export async function loadDefaultEngine(options: DefaultEngineOptions = {}): Promise<EngineHost> {
   const { createEngineClient } = await import("../../../worker/engine-client.js");
-  if (options.shared && typeof SharedWorker === "function") {
-    const { sharedWorkerEndpoint } = await import("../../../worker/shared-worker-endpoint.js");
-    return createEngineClient({
-      spawn: () => sharedWorkerEndpoint(new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true })),
-    });
-  }
+  const endpoint = options.shared && typeof SharedWorker === "function" ? (await import("../../../worker/shared-worker-endpoint.js")).sharedWorkerEndpoint : undefined;
   return createEngineClient({
-    spawn: () => new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" }),
+    spawn: endpoint
+      ? () => endpoint(new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true }))
+      : () => new Worker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module" }),
   });
 }
