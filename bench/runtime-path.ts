@@ -24,7 +24,7 @@ export async function captureTemplateMessages(entry: CatalogEntry, userMessage: 
     load: async () => {},
     generate: async (request, onEvent) => {
       captured = request;
-      onEvent({ type: "end", reason: "stop" });
+      onEvent({ type: "finish", reason: "stop" });
     },
     cancel: async () => {},
     deleteModel: async () => {},

@@ -16,22 +16,22 @@ export function readHermesCall(body: string): ModelOutputEvent {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { type: "tool-call-invalid", name: nameIn(text), text, error: `the call is not valid JSON (${(error as Error).message})` };
+    return { type: "tool-call-invalid", name: nameIn(text), inputText: text, error: `the call is not valid JSON (${(error as Error).message})` };
   }
   const call = value as { name?: unknown; arguments?: unknown };
   if (typeof call !== "object" || call === null || typeof call.name !== "string" || call.name === "") {
-    return { type: "tool-call-invalid", name: "", text, error: 'the call needs a "name" string' };
+    return { type: "tool-call-invalid", name: "", inputText: text, error: 'the call needs a "name" string' };
   }
   let input = call.arguments ?? {};
   if (typeof input === "string") {
     try {
       input = JSON.parse(input);
     } catch {
-      return { type: "tool-call-invalid", name: call.name, text, error: '"arguments" is a string that is not JSON' };
+      return { type: "tool-call-invalid", name: call.name, inputText: text, error: '"arguments" is a string that is not JSON' };
     }
   }
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return { type: "tool-call-invalid", name: call.name, text, error: '"arguments" must be a JSON object' };
+    return { type: "tool-call-invalid", name: call.name, inputText: text, error: '"arguments" must be a JSON object' };
   }
   return { type: "tool-call", name: call.name, input: input as Record<string, unknown> };
 }
@@ -60,6 +60,6 @@ export class HermesCallReader implements CallBodyReader {
 
   end(): ModelOutputEvent {
     const text = (this.#parts.join("") + this.#carry).trim();
-    return { type: "tool-call-invalid", name: nameIn(text), text, error: "the reply ended before </tool_call>: the call was cut off" };
+    return { type: "tool-call-invalid", name: nameIn(text), inputText: text, error: "the reply ended before </tool_call>: the call was cut off" };
   }
 }

@@ -23,7 +23,7 @@ function joinText(events: ModelOutputEvent[]): ModelOutputEvent[] {
   const joined: ModelOutputEvent[] = [];
   for (const event of events) {
     const last = joined.at(-1);
-    if (event.type === "text" && last?.type === "text") joined[joined.length - 1] = { type: "text", delta: last.delta + event.delta };
+    if (event.type === "text-delta" && last?.type === "text-delta") joined[joined.length - 1] = { type: "text-delta", delta: last.delta + event.delta };
     else joined.push(event);
   }
   return joined;
@@ -60,7 +60,7 @@ describe("fuzz: the Qwen3 output parser", () => {
         const calls = whole.filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid").length;
         expect(calls).toBeLessThanOrEqual(text.split("<tool_call>").length - 1);
         // No reasoning or call markup reaches the text, whatever the order of the tags.
-        for (const event of whole) if (event.type === "text") for (const tag of TAGS) expect(event.delta).not.toContain(tag);
+        for (const event of whole) if (event.type === "text-delta") for (const tag of TAGS) expect(event.delta).not.toContain(tag);
       });
     },
     fuzzTimeout(),

@@ -8,7 +8,7 @@ function parse(chunks: readonly string[]): ModelOutputEvent[] {
   const merged: ModelOutputEvent[] = [];
   for (const event of events) {
     const last = merged.at(-1);
-    if (event.type === "text" && last?.type === "text") merged[merged.length - 1] = { type: "text", delta: last.delta + event.delta };
+    if (event.type === "text-delta" && last?.type === "text-delta") merged[merged.length - 1] = { type: "text-delta", delta: last.delta + event.delta };
     else merged.push(event);
   }
   return merged;
@@ -21,7 +21,7 @@ const OUTPUT =
 
 const EXPECTED: ModelOutputEvent[] = [
   { type: "reasoning", text: "The cart first." },
-  { type: "text", delta: "Let me check." },
+  { type: "text-delta", delta: "Let me check." },
   { type: "tool-call", name: "get_cart", input: {} },
   { type: "tool-call", name: "add_to_cart", input: { sku: "socks", note: "ünïcode ✓" } },
 ];
@@ -43,15 +43,15 @@ describe("QwenOutputParser", () => {
 
   it("streams plain text as it comes, holding back only what could start a tag", () => {
     const parser = new QwenOutputParser();
-    expect(parser.push("Hello <b>world</b> <to")).toEqual([{ type: "text", delta: "Hello <b>world</b> " }]);
+    expect(parser.push("Hello <b>world</b> <to")).toEqual([{ type: "text-delta", delta: "Hello <b>world</b> " }]);
     expect(parser.push("ol")).toEqual([]);
-    expect(parser.push("s!")).toEqual([{ type: "text", delta: "<tools!" }]);
-    expect(parser.push(" <thi")).toEqual([{ type: "text", delta: " " }]);
-    expect(parser.end()).toEqual([{ type: "text", delta: "<thi" }]);
+    expect(parser.push("s!")).toEqual([{ type: "text-delta", delta: "<tools!" }]);
+    expect(parser.push(" <thi")).toEqual([{ type: "text-delta", delta: " " }]);
+    expect(parser.end()).toEqual([{ type: "text-delta", delta: "<thi" }]);
   });
 
   it("drops Qwen's empty think block and the blank lines after it", () => {
-    expect(parse(["<think>\n\n</think>\n\nHi there."])).toEqual([{ type: "text", delta: "Hi there." }]);
+    expect(parse(["<think>\n\n</think>\n\nHi there."])).toEqual([{ type: "text-delta", delta: "Hi there." }]);
   });
 
   it("reports malformed JSON as an invalid call with the name it could read", () => {
@@ -83,10 +83,10 @@ describe("QwenOutputParser", () => {
     expect(parse([text])).toEqual([]);
     expect(parse([...text])).toEqual([]);
     // Whitespace after text is text, whole or split just before the tag.
-    expect(parse(["hi  <think>x</think>"])).toEqual([{ type: "text", delta: "hi  " }, { type: "reasoning", text: "x" }]);
-    expect(parse(["hi", "  ", "<think>x</think>"])).toEqual([{ type: "text", delta: "hi  " }, { type: "reasoning", text: "x" }]);
+    expect(parse(["hi  <think>x</think>"])).toEqual([{ type: "text-delta", delta: "hi  " }, { type: "reasoning", text: "x" }]);
+    expect(parse(["hi", "  ", "<think>x</think>"])).toEqual([{ type: "text-delta", delta: "hi  " }, { type: "reasoning", text: "x" }]);
     // Whitespace alone, with no block after it, is still text.
-    expect(parse([" ", "\n"])).toEqual([{ type: "text", delta: " \n" }]);
+    expect(parse([" ", "\n"])).toEqual([{ type: "text-delta", delta: " \n" }]);
   });
 
   it("flushes an unclosed think as reasoning and an unclosed call as invalid", () => {
@@ -105,29 +105,29 @@ describe("QwenOutputParser", () => {
       { type: "reasoning", text: "Check the cart." },
       { type: "tool-call", name: "get_cart", input: {} },
       { type: "reasoning", text: "Then answer." },
-      { type: "text", delta: "Done." },
+      { type: "text-delta", delta: "Done." },
     ]);
     expect(parse(["<think>I could use <tool_call> here.</think>No."])).toEqual([
       { type: "reasoning", text: "I could use <tool_call> here." },
-      { type: "text", delta: "No." },
+      { type: "text-delta", delta: "No." },
     ]);
   });
 
   it("never shows markup: a stray </think> or </tool_call> is dropped, whatever the order of the tags", () => {
-    expect(parse(["Hello</think>\n\nworld</tool_call> end"])).toEqual([{ type: "text", delta: "Hello\n\nworld end" }]);
-    expect(parse(["</think>\n\nAnswer"])).toEqual([{ type: "text", delta: "Answer" }]);
-    expect(parse(['</tool_call><tool_call>{"name": "a"}</tool_call></think>ok'])).toEqual([{ type: "tool-call", name: "a", input: {} }, { type: "text", delta: "ok" }]);
+    expect(parse(["Hello</think>\n\nworld</tool_call> end"])).toEqual([{ type: "text-delta", delta: "Hello\n\nworld end" }]);
+    expect(parse(["</think>\n\nAnswer"])).toEqual([{ type: "text-delta", delta: "Answer" }]);
+    expect(parse(['</tool_call><tool_call>{"name": "a"}</tool_call></think>ok'])).toEqual([{ type: "tool-call", name: "a", input: {} }, { type: "text-delta", delta: "ok" }]);
   });
 
   it("markup dropped between a tag's pieces leaves no tag behind, however it is chunked (found by the fuzz target)", () => {
     // `</think` + `</tool_call>` + `>`: dropping the closer (or an empty thinking block) must not join its sides into a tag.
     for (const output of ["{{</think</tool_call>>b", "a</thi</think>nk>b", "x<</tool_call>/think>y", "</tool_call<think>\n\n</think>\n>"]) {
       const whole = parse([output]);
-      expect(whole.map((event) => (event.type === "text" ? event.delta : "")).join(""), output).not.toMatch(/<\/?(think|tool_call)>/);
+      expect(whole.map((event) => (event.type === "text-delta" ? event.delta : "")).join(""), output).not.toMatch(/<\/?(think|tool_call)>/);
       for (let cut = 1; cut < output.length; cut++) expect(parse([output.slice(0, cut), output.slice(cut)]), `${output} cut at ${cut}`).toEqual(whole);
       expect(parse([...output]), output).toEqual(whole);
     }
     // What is kept: the text before, the rest of the would-be tag dropped with the markup.
-    expect(parse(["a</think</tool_call>>b"])).toEqual([{ type: "text", delta: "a</thinkb" }]);
+    expect(parse(["a</think</tool_call>>b"])).toEqual([{ type: "text-delta", delta: "a</thinkb" }]);
   });
 });

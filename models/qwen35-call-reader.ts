@@ -183,6 +183,6 @@ export class Qwen35CallReader implements CallBodyReader {
     // The tail is always the end of what was pushed: an index into it is an offset into the body.
     const end = close === -1 ? this.#pushed : this.#pushed - this.#tail.length + close;
     const text = this.#body.join("").slice(0, end).trim();
-    return { event: { type: "tool-call-invalid", name: this.#invalidName, text, error: this.#error }, rest: close === -1 ? "" : this.#tail.slice(close + CALL_CLOSE.length) };
+    return { event: { type: "tool-call-invalid", name: this.#invalidName, inputText: text, error: this.#error }, rest: close === -1 ? "" : this.#tail.slice(close + CALL_CLOSE.length) };
   }
 }

@@ -39,7 +39,7 @@ export function parseQwen35(chunks: readonly string[], thinking: boolean): Model
   const events: ModelOutputEvent[] = [];
   for (const event of [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()]) {
     const last = events.at(-1);
-    if (event.type === "text" && last?.type === "text") events[events.length - 1] = { type: "text", delta: last.delta + event.delta };
+    if (event.type === "text-delta" && last?.type === "text-delta") events[events.length - 1] = { type: "text-delta", delta: last.delta + event.delta };
     else events.push(event);
   }
   return events;
@@ -93,7 +93,7 @@ describe("fuzz: the Qwen3.5 output parser", () => {
         const calls = whole.filter((event) => event.type === "tool-call" || event.type === "tool-call-invalid").length;
         expect(calls).toBeLessThanOrEqual(text.split("<tool_call>").length - 1);
         // No reasoning or call markup reaches the text, whatever the order of the tags.
-        for (const event of whole) if (event.type === "text") for (const tag of ["<think>", "</think>", "<tool_call>", "</tool_call>"]) expect(event.delta).not.toContain(tag);
+        for (const event of whole) if (event.type === "text-delta") for (const tag of ["<think>", "</think>", "<tool_call>", "</tool_call>"]) expect(event.delta).not.toContain(tag);
       });
     },
     fuzzTimeout(),

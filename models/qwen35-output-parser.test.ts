@@ -30,7 +30,7 @@ function parse(pieces: string[], options: Partial<Qwen35ParserOptions> = {}): Mo
   const merged: ModelOutputEvent[] = [];
   for (const event of events) {
     const last = merged.at(-1);
-    if (event.type === "text" && last?.type === "text") merged[merged.length - 1] = { type: "text", delta: last.delta + event.delta };
+    if (event.type === "text-delta" && last?.type === "text-delta") merged[merged.length - 1] = { type: "text-delta", delta: last.delta + event.delta };
     else merged.push(event);
   }
   return merged;
@@ -71,17 +71,17 @@ describe("Qwen35OutputParser", () => {
   it("reads text before a call, several calls, and text after them", () => {
     const output = `Checking both.\n\n${call("get_weather", [["city", "Paris"]])}\n${call("get_weather", [["city", "Rome"]])}\nDone.`;
     expect(whole(output)).toEqual([
-      { type: "text", delta: "Checking both." },
+      { type: "text-delta", delta: "Checking both." },
       { type: "tool-call", name: "get_weather", input: { city: "Paris" } },
       { type: "tool-call", name: "get_weather", input: { city: "Rome" } },
-      { type: "text", delta: "Done." },
+      { type: "text-delta", delta: "Done." },
     ]);
   });
 
   it("ends reasoning at </think>, or at a <tool_call> that opens a function inside an unclosed <think>", () => {
     expect(whole("Need the weather.\n</think>\n\nSure.", { thinking: true })).toEqual([
       { type: "reasoning", text: "Need the weather." },
-      { type: "text", delta: "Sure." },
+      { type: "text-delta", delta: "Sure." },
     ]);
     expect(whole(`I should call <tool_call> maybe.\nYes.\n${call("get_weather", [["city", "Oslo"]])}`, { thinking: true })).toEqual([
       { type: "reasoning", text: "I should call <tool_call> maybe.\nYes." },
@@ -111,7 +111,7 @@ describe("Qwen35OutputParser", () => {
       { type: "reasoning", text: "Let me look." },
       { type: "tool-call", name: "get_weather", input: { city: "Oslo" } },
       { type: "reasoning", text: "That is all." },
-      { type: "text", delta: "Done." },
+      { type: "text-delta", delta: "Done." },
     ]);
     expect(whole(`<think>Check.${call("get_weather", [["city", "Oslo"]])}</think>`)).toEqual([
       { type: "reasoning", text: "Check." },
@@ -126,7 +126,7 @@ describe("Qwen35OutputParser", () => {
 
   it("reports a malformed call as invalid, never as a call", () => {
     expect(whole('<tool_call>\n{"name": "get_weather"}\n</tool_call>')).toEqual([
-      { type: "tool-call-invalid", name: "", text: '{"name": "get_weather"}', error: "the call must start with <function=NAME>" },
+      { type: "tool-call-invalid", name: "", inputText: '{"name": "get_weather"}', error: "the call must start with <function=NAME>" },
     ]);
     expect(whole("<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>")).toMatchObject([{ type: "tool-call-invalid" }]);
     expect(whole("<tool_call>\n<function=get_weather>\nParis\n</function>\n</tool_call>")).toMatchObject([
@@ -179,7 +179,7 @@ describe("Qwen35OutputParser", () => {
   it("reads a long run of spaces followed by text in linear time (found by the fuzzer: /\\s+$/ backtracked quadratically)", () => {
     const text = `${" ".repeat(100_000)}a`;
     const started = performance.now();
-    expect(parse([text.slice(0, 50_000), text.slice(50_000)])).toEqual([{ type: "text", delta: text }]);
+    expect(parse([text.slice(0, 50_000), text.slice(50_000)])).toEqual([{ type: "text-delta", delta: text }]);
     // About 1 ms now; the regex took 0.3 s for 30,000 spaces and 3 s for 100,000 on this machine.
     expect(performance.now() - started).toBeLessThan(300);
   });

@@ -30,13 +30,13 @@ export class TagSafeText {
       return;
     }
     if (!delta) return;
-    events.push({ type: "text", delta });
+    events.push({ type: "text-delta", delta });
     this.#tail = (this.#tail + delta).slice(-this.#tailLength);
   }
 
   /** Before another event, or at the end: held text is shown as it is (nothing more can complete a tag with it). */
   end(events: ModelOutputEvent[]): void {
-    if (this.#held) events.push({ type: "text", delta: this.#held });
+    if (this.#held) events.push({ type: "text-delta", delta: this.#held });
     this.#held = "";
     this.#tail = "";
   }

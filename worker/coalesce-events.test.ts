@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { coalesceEvents, COALESCE_MS, type EventBatch } from "./coalesce-events.js";
+import { coalesceEvents, COALESCE_MS } from "./coalesce-events.js";
+import type { EventBatch } from "./protocol.js";
 import type { EngineEvent } from "./protocol.js";
 
 const text = (delta: string): EngineEvent => ({ type: "text-delta", delta });
@@ -57,8 +58,8 @@ describe("coalesceEvents", () => {
     events.push(text("b"));
     events.push({ type: "tool-call", name: "add_to_cart", input: { sku: "A" } });
     expect(posts).toEqual([text("a"), [text("b"), { type: "tool-call", name: "add_to_cart", input: { sku: "A" } }]]);
-    events.push({ type: "end", reason: "stop" });
-    expect(posts.at(-1)).toEqual({ type: "end", reason: "stop" });
+    events.push({ type: "finish", reason: "stop" });
+    expect(posts.at(-1)).toEqual({ type: "finish", reason: "stop" });
     advance(COALESCE_MS * 2);
     expect(posts).toHaveLength(3);
   });
@@ -74,11 +75,11 @@ describe("coalesceEvents", () => {
       events.push(event);
       advance(Math.floor(random() * 6));
     }
-    events.push({ type: "end", reason: "stop" });
+    events.push({ type: "finish", reason: "stop" });
     const received = flat(posts);
     const joined = (list: EngineEvent[]) => list.map((event) => (event.type === "text-delta" ? event.delta : `|${JSON.stringify(event)}|`)).join("");
-    expect(joined(received)).toBe(joined([...sent, { type: "end", reason: "stop" }]));
-    expect(received.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(joined(received)).toBe(joined([...sent, { type: "finish", reason: "stop" }]));
+    expect(received.at(-1)).toEqual({ type: "finish", reason: "stop" });
     // About one message a frame, not one a token.
     expect(posts.length).toBeLessThan(sent.length / 3);
   });

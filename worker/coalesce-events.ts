@@ -1,7 +1,4 @@
-import type { EngineEvent } from "./protocol.js";
-
-/** What crosses the generation's port: one event, or the events of one frame in order. */
-export type EventBatch = EngineEvent | EngineEvent[];
+import type { EngineEvent, EventBatch } from "./protocol.js";
 
 /** A frame at 60 Hz: tokens closer together than this cross as one message. */
 export const COALESCE_MS = 16;
@@ -23,7 +20,7 @@ export interface EventCoalescer {
  * An event arriving a frame or more after the last post goes out at once,
  * so the first token is never held back and a slow model's tokens cross as
  * they come. Anything but text and reasoning (a tool call, the usage, the
- * end) goes out at once with what was held before it.
+ * finish) goes out at once with what was held before it.
  */
 export function coalesceEvents(post: (batch: EventBatch) => void, now: () => number = () => performance.now(), frameMs = COALESCE_MS): EventCoalescer {
   let held: EngineEvent[] = [];

@@ -39,7 +39,7 @@ describe("a generation's events across the worker boundary", () => {
           await nextTask();
           onEvent({ type: "text", text: `t${index} ` });
         }
-        onEvent({ type: "end", reason: "stop" });
+        onEvent({ type: "finish", reason: "stop" });
       },
     };
     const client = connect(engine);
@@ -52,7 +52,7 @@ describe("a generation's events across the worker boundary", () => {
     const deltas = events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : []));
     expect(deltas[0]).toBe("t0 ");
     expect(deltas.join("")).toBe(Array.from({ length: TOKENS }, (_, index) => `t${index} `).join(""));
-    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "stop" });
     // Tokens a task apart arrive joined: far fewer events than tokens.
     expect(deltas.length).toBeLessThan(TOKENS / 10);
   });
@@ -63,7 +63,7 @@ describe("a generation's events across the worker boundary", () => {
       load: async () => {},
       async generate(_request, onEvent) {
         onEvent({ type: "text", text: "ok" });
-        onEvent({ type: "end", reason: "stop" });
+        onEvent({ type: "finish", reason: "stop" });
       },
     };
     const client = connect(engine, () => posts++);
@@ -74,7 +74,7 @@ describe("a generation's events across the worker boundary", () => {
     await client.generate({ ...request, id: "g2" }, (event) => events.push(event));
     expect(posts).toBe(afterConnect);
     client.terminate();
-    expect(events).toEqual([{ type: "text-delta", delta: "ok" }, { type: "end", reason: "stop" }, { type: "text-delta", delta: "ok" }, { type: "end", reason: "stop" }]);
+    expect(events).toEqual([{ type: "text-delta", delta: "ok" }, { type: "finish", reason: "stop" }, { type: "text-delta", delta: "ok" }, { type: "finish", reason: "stop" }]);
   });
 
   it("rejects a failed generation with the host's error, rebuilt on the page", async () => {

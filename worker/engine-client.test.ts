@@ -102,7 +102,7 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     expect(events.filter((event) => event.type === "text-delta")).toEqual([]);
     expect(events.find((event) => event.type === "tool-call")).toEqual({ type: "tool-call", name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments });
     // The last event arrives before generate resolves.
-    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "stop" });
   }, 30_000);
 
   it("rebuilds errors as typed EngineErrors with their fields", async () => {
@@ -156,12 +156,12 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     const started = generating("long");
     const running = client.generate(request({ id: "long", model: tiny, maxNewTokens: 5000 }), (event) => events.push(event));
     await started;
-    expect(events.some((event) => event.type === "end")).toBe(false);
+    expect(events.some((event) => event.type === "finish")).toBe(false);
     cancelledAt = performance.now();
     await client.cancel("long");
     await running;
     expect(performance.now() - cancelledAt).toBeLessThan(500);
-    expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "aborted" });
   }, 30_000);
 
   it("fails the call in flight with worker_died when the worker dies, and the next call starts a new worker", async () => {
@@ -178,7 +178,7 @@ describe("the engine client and host over a MessageChannel, on the real transfor
     const events: EngineEvent[] = [];
     await client.generate(request({ id: "after" }), (event) => events.push(event));
     expect(endpoints.length).toBe(spawned + 1);
-    expect(events.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "stop" });
   }, 30_000);
 
   it("onStopped: told when the worker stops on its own (its model is gone), not when the client terminates it", async () => {

@@ -2,8 +2,7 @@ import * as Comlink from "comlink";
 import { findViolation, policyBlockOf, watchPolicyViolations } from "../runtime/errors/policy-violations.js";
 import { EngineError, isEngineErrorData } from "./engine-error.js";
 import { policyBlockMessage } from "./engine-error-messages.js";
-import type { GenerationCall, GenerationReply, WiredEngineHost } from "./expose-engine-host.js";
-import type { CacheStatus, DeviceCapabilities, EngineEvent, EngineHost, StepRequest } from "./protocol.js";
+import type { CacheStatus, DeviceCapabilities, EngineEvent, EngineHost, GenerationCall, GenerationReply, StepRequest, WiredEngineHost } from "./protocol.js";
 
 /** What the client needs of a worker: a comlink endpoint that can report errors and be terminated. */
 export interface WorkerLike extends Comlink.Endpoint {

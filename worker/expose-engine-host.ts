@@ -1,7 +1,7 @@
 import * as Comlink from "comlink";
-import { coalesceEvents, type EventBatch } from "./coalesce-events.js";
+import { coalesceEvents } from "./coalesce-events.js";
 import { toEngineError } from "./engine-error.js";
-import type { EngineErrorCode, EngineErrorData, EngineHost, StepRequest } from "./protocol.js";
+import type { EngineErrorCode, EngineHost, GenerationCall, GenerationReply, WiredEngineHost } from "./protocol.js";
 
 type Callback<T> = (value: T) => unknown;
 
@@ -30,28 +30,6 @@ async function asData<R>(fallback: EngineErrorCode, task: () => Promise<R>): Pro
   } catch (error) {
     throw toEngineError(error, fallback).toData();
   }
-}
-
-/**
- * What a generation's port carries to the worker: one request, tagged with
- * the client's key for it; or a cancel, which on this port can never
- * overtake the request it cancels (a Stop pressed as the request leaves).
- */
-export type GenerationCall = { key: number; request: StepRequest } | { cancel: string };
-
-/** What it carries back: a frame's events (coalesce-events.ts), then `done` or the error as data. */
-export type GenerationReply = { key: number; events: EventBatch } | { key: number; done: true } | { key: number; error: EngineErrorData };
-
-/**
- * The host as the worker exposes it: the {@link EngineHost} methods but
- * `generate`, with errors as data and every callback's last call delivered
- * before the method resolves, and `openGenerations`: the client hands over
- * one port when it connects, and each generation's request then crosses as
- * one message on it, its events coming back on it (no comlink call, no
- * channel made per generation, no reply per event).
- */
-export interface WiredEngineHost extends Omit<EngineHost, "generate"> {
-  openGenerations(port: MessagePort): void;
 }
 
 /** Runs each request that arrives on `port`, posting its events a frame's worth at a time. */

@@ -12,8 +12,8 @@ export interface ModelEngine {
   load(model: ModelSource, onProgress: (progress: LoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /**
    * Streams one generation's raw text (the host reads it with the model's
-   * format), ending with exactly one `end` event. An abort of
-   * `signal` stops it promptly with `end` reason `aborted`; other failures
+   * format), ending with exactly one `finish` event. An abort of
+   * `signal` stops it promptly with `finish` reason `aborted`; other failures
    * reject with an `EngineError` (`generation_failed`).
    */
   generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void>;

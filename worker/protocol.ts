@@ -1,18 +1,26 @@
 /**
- * The worker boundary: the engine interface and every type that crosses it.
- * The worker host implements {@link EngineHost}; so does the main-thread
- * client that talks to it over comlink, so the local adapter cannot tell
- * where the engine runs. Everything here is plain, structured-cloneable data.
+ * The worker boundary, in one file: the engine interface, every type that
+ * crosses it and every message its ports carry. The worker host implements
+ * {@link EngineHost}; so does the main-thread client that talks to it, so
+ * the local adapter cannot tell where the engine runs. Everything here is
+ * plain, structured-cloneable data.
  *
  * - Every request names its model (a {@link ModelSource}), so a worker the
  *   browser killed can be restarted and reload the model from cache.
  * - Every generation names its conversation, so the engine can keep that
  *   conversation's token ids and KV cache and prefill only what changed.
- * - Streams cross as a callback ended by an explicit last event; aborts cross
- *   as an explicit `cancel(id)` call.
+ * - A generation streams the session's own `StepPart`s ({@link EngineEvent}),
+ *   read from the model's text in the worker: the page hands them to the
+ *   step loop as they arrive, translating nothing.
+ * - Calls cross by comlink ({@link WiredEngineHost}), a generation as one
+ *   message on its own port ({@link GenerationCall}, {@link GenerationReply});
+ *   aborts cross as an explicit `cancel(id)`.
  * - Errors cross as {@link EngineErrorData} and are rebuilt as typed errors.
+ * - A SharedWorker's port opens with a hello each way ({@link ClientHello},
+ *   {@link WorkerHello}): the Web Locks that tell each side the other is gone.
  */
 import type { AgentMessage } from "../runtime/session/agent-message.js";
+import type { StepUsage } from "../runtime/session/agent-stream-part.js";
 import type { StepPart } from "../runtime/session/step-part.js";
 import type { ToolDescriptor } from "../runtime/session/tool-descriptor.js";
 
@@ -112,26 +120,27 @@ export interface GenerateRequest {
 }
 
 /**
- * What a generation reports across the worker boundary, read by the model's
- * format in the worker (the main thread parses no model text), ending with
- * exactly one `end`: the step parts every path streams (`StepPart`:
- * `text-delta`, `reasoning`, each `tool-call` with its parsed input, or a
- * `tool-call-invalid` with why and how to write one: it never runs), and the
- * usage. The page's step loop takes them as they are.
+ * What a generation streams across the worker boundary: `StepPart`s, the
+ * same words the session's step loop reads on every path
+ * (runtime/session/step-part.ts). The worker reads the model's text with
+ * its format (the main thread parses no model text) into `text-delta`,
+ * `reasoning`, each `tool-call` with its parsed input, or a
+ * `tool-call-invalid` with why and how to write one (it never runs); then
+ * the step's `usage`, and exactly one `finish` last (`aborted` when it was
+ * cancelled). The page's step loop takes them as they are.
  */
 export type EngineEvent =
   | Extract<StepPart, { type: "text-delta" | "reasoning" | "tool-call" | "tool-call-invalid" }>
   | { type: "usage"; usage: GenerationUsage }
-  | { type: "end"; reason: "stop" | "length" | "aborted" };
+  | { type: "finish"; reason: "stop" | "length" | "aborted" };
 
-/** What an engine itself reports: the model's raw text, which the host reads with the format. */
-export type RawEngineEvent = { type: "text"; text: string } | Extract<EngineEvent, { type: "usage" } | { type: "end" }>;
+/** What an engine itself reports: the model's raw text, which the host reads with the format, then the usage and the finish. */
+export type RawEngineEvent = { type: "text"; text: string } | Extract<EngineEvent, { type: "usage" } | { type: "finish" }>;
 
-export interface GenerationUsage {
-  promptTokens: number;
+/** The step's cost as the engine measured it: a `StepUsage` (what the session keeps) with the engine's own timings. */
+export interface GenerationUsage extends StepUsage {
   /** Prompt tokens served from the conversation's KV cache. */
   cachedPromptTokens: number;
-  outputTokens: number;
   timeToFirstTokenMs: number;
   decodeTokensPerSecond: number;
   /**
@@ -237,3 +246,48 @@ export interface EngineHost {
    */
   onStopped?(listener: () => void): () => void;
 }
+
+// What the worker's ports carry.
+
+/**
+ * The host as the worker exposes it: the {@link EngineHost} methods but
+ * `generate`, with errors as data and every callback's last call delivered
+ * before the method resolves, and `openGenerations`: the client hands over
+ * one port when it connects, and each generation's request then crosses as
+ * one message on it, its events coming back on it (no comlink call, no
+ * channel made per generation, no reply per event).
+ */
+export interface WiredEngineHost extends Omit<EngineHost, "generate"> {
+  openGenerations(port: MessagePort): void;
+}
+
+/**
+ * What a generation's port carries to the worker: one request, tagged with
+ * the client's key for it; or a cancel, which on this port can never
+ * overtake the request it cancels (a Stop pressed as the request leaves).
+ */
+export type GenerationCall = { key: number; request: StepRequest } | { cancel: string };
+
+/** What it carries back: a frame's events (coalesce-events.ts), then `done` or the error as data. */
+export type GenerationReply = { key: number; events: EventBatch } | { key: number; done: true } | { key: number; error: EngineErrorData };
+
+/** What crosses the generation's port: one event, or the events of one frame in order. */
+export type EventBatch = EngineEvent | EngineEvent[];
+
+/**
+ * The first message a client posts on a shared worker's port, before any
+ * comlink call: the name of a Web Lock it holds for as long as it lives, so
+ * the worker learns when the tab is gone (closed, navigated, crashed: the
+ * browser releases its locks), which no MessagePort event tells it.
+ */
+export interface ClientHello {
+  webAgentsClient: string;
+}
+
+/** The worker's answer: the name of a Web Lock it holds for its own life, so each tab learns when the worker is gone. */
+export interface WorkerHello {
+  webAgentsWorker: string;
+}
+
+export const isClientHello = (data: unknown): data is ClientHello => typeof (data as ClientHello | null)?.webAgentsClient === "string";
+export const isWorkerHello = (data: unknown): data is WorkerHello => typeof (data as WorkerHello | null)?.webAgentsWorker === "string";

@@ -39,7 +39,7 @@ describe("one engine host served to several tabs (the SharedWorker's protocol), 
               waiters.splice(waiters.indexOf(waiter), 1);
               waiter.resolve();
             }
-            if (event.type === "end") ended.set(request.id, event.reason);
+            if (event.type === "finish") ended.set(request.id, event.reason);
             onEvent(event);
           }, signal);
       },
@@ -87,7 +87,7 @@ describe("one engine host served to several tabs (the SharedWorker's protocol), 
     await Promise.all([a.generate(request({}), (e) => events[0].push(e)), b.generate(request({}), (e) => events[1].push(e))]);
     for (const tab of events) {
       expect(tab.find((event) => event.type === "tool-call")).toEqual({ type: "tool-call", name: DEFAULT_SCRIPTED_TOOL_CALL.name, input: DEFAULT_SCRIPTED_TOOL_CALL.arguments });
-      expect(tab.at(-1)).toEqual({ type: "end", reason: "stop" });
+      expect(tab.at(-1)).toEqual({ type: "finish", reason: "stop" });
     }
     expect(hostIdEnding("g")).toHaveLength(2);
     a.terminate();
@@ -106,12 +106,12 @@ describe("one engine host served to several tabs (the SharedWorker's protocol), 
     const waiting = b.generate(request({ id: "long", model: tiny, maxNewTokens: 5000 }), (e) => bEvents.push(e));
     await b.cancel("long");
     await waiting;
-    expect(bEvents.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    expect(bEvents.at(-1)).toEqual({ type: "finish", reason: "aborted" });
     // A's generation, with the same id, still runs.
-    expect(aEvents.some((event) => event.type === "end")).toBe(false);
+    expect(aEvents.some((event) => event.type === "finish")).toBe(false);
     await a.cancel("long");
     await running;
-    expect(aEvents.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    expect(aEvents.at(-1)).toEqual({ type: "finish", reason: "aborted" });
     a.terminate();
     b.terminate();
   }, 60_000);
@@ -127,7 +127,7 @@ describe("one engine host served to several tabs (the SharedWorker's protocol), 
     await expect(aRunning).rejects.toMatchObject({ code: "worker_died" });
     const bEvents: EngineEvent[] = [];
     await b.generate(request({ id: "after" }), (e) => bEvents.push(e));
-    expect(bEvents.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(bEvents.at(-1)).toEqual({ type: "finish", reason: "stop" });
     // The engine ended the gone tab's generation as aborted, before the other tab's ran.
     expect(hostIdEnding("gone").map((id) => ended.get(id))).toEqual(["aborted"]);
     b.terminate();

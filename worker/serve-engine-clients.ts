@@ -1,23 +1,5 @@
 import { exposeEngineHost } from "./expose-engine-host.js";
-import type { EngineHost } from "./protocol.js";
-
-/**
- * The first message a client posts on a shared worker's port, before any
- * comlink call: the name of a Web Lock it holds for as long as it lives, so
- * the worker learns when the tab is gone (closed, navigated, crashed: the
- * browser releases its locks), which no MessagePort event tells it.
- */
-export interface ClientHello {
-  webAgentsClient: string;
-}
-
-/** The worker's answer: the name of a Web Lock it holds for its own life, so each tab learns when the worker is gone. */
-export interface WorkerHello {
-  webAgentsWorker: string;
-}
-
-export const isClientHello = (data: unknown): data is ClientHello => typeof (data as ClientHello | null)?.webAgentsClient === "string";
-export const isWorkerHello = (data: unknown): data is WorkerHello => typeof (data as WorkerHello | null)?.webAgentsWorker === "string";
+import { isClientHello, type EngineHost, type WorkerHello } from "./protocol.js";
 
 /** Options for {@link serveEngineClients}. */
 export interface EngineClientsOptions {

@@ -1,5 +1,5 @@
 import type { WorkerLike } from "./engine-client.js";
-import { isWorkerHello, type ClientHello } from "./serve-engine-clients.js";
+import { isWorkerHello, type ClientHello } from "./protocol.js";
 
 /** What the endpoint needs of a SharedWorker: its port, and its `error` event (a script that failed to start). */
 export type SharedWorkerLike = Pick<SharedWorker, "port" | "addEventListener">;

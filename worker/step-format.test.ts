@@ -60,7 +60,7 @@ describe("readWithFormat: the engine's raw text read into step parts, in the wor
     const onRaw = readWithFormat(stepPrompt(step("qwen3")), (event) => events.push(event));
     for (const text of chunks) onRaw({ type: "text", text });
     onRaw({ type: "usage", usage });
-    onRaw({ type: "end", reason: "stop" });
+    onRaw({ type: "finish", reason: "stop" });
     return events;
   };
 
@@ -70,13 +70,13 @@ describe("readWithFormat: the engine's raw text read into step parts, in the wor
       { type: "text-delta", delta: "Sure." },
       { type: "tool-call", name: "read_reviews", input: {} },
       { type: "usage", usage },
-      { type: "end", reason: "stop" },
+      { type: "finish", reason: "stop" },
     ]);
   });
 
   it("what the parser still holds at the end (a call cut off) is read before the usage, with how to write a call", () => {
     const events = read(['<tool_call>\n{"name": "read_reviews", "argu']);
-    expect(events.map((event) => event.type)).toEqual(["tool-call-invalid", "usage", "end"]);
+    expect(events.map((event) => event.type)).toEqual(["tool-call-invalid", "usage", "finish"]);
     const invalid = events[0] as Extract<EngineEvent, { type: "tool-call-invalid" }>;
     expect(invalid.inputText).toContain('"name": "read_reviews"');
     expect(invalid.error).toMatch(/Write the call as \{"name": …, "arguments": \{…\}\}\.$/);

@@ -23,37 +23,23 @@ export function stepPrompt(request: StepRequest): GenerateRequest {
 
 /**
  * Wraps a generation's event callback so the engine's raw text is read with
- * the request's model format (`request.model.format`), here in the worker:
- * what crosses to the main thread is step parts (`text-delta`, `reasoning`,
- * parsed tool calls and invalid ones, with how to write one), then usage and
- * `end` (the parser is flushed before `end`).
+ * the request's model format (`request.model.format`), here in the worker.
+ * The parser's events are already step parts; a call that could not be read
+ * gets the format's hint on how to write one. What crosses to the main
+ * thread: `text-delta`, `reasoning`, parsed tool calls and invalid ones,
+ * then `usage` and `finish` (the parser is flushed before them).
  */
 export function readWithFormat(request: GenerateRequest, onEvent: (event: EngineEvent) => void): (event: RawEngineEvent) => void {
   const format = modelFormat(request.model.format);
   const parser = format.createParser({ tools: request.tools, thinking: request.enableThinking === true });
   const forward = (events: ModelOutputEvent[]) => {
-    for (const event of events) {
-      switch (event.type) {
-        case "text":
-          onEvent({ type: "text-delta", delta: event.delta });
-          break;
-        case "reasoning":
-          onEvent({ type: "reasoning", text: event.text });
-          break;
-        case "tool-call":
-          onEvent({ type: "tool-call", name: event.name, input: event.input });
-          break;
-        case "tool-call-invalid":
-          onEvent({ type: "tool-call-invalid", name: event.name, inputText: event.text, error: `${event.error}. ${format.callHint}` });
-          break;
-      }
-    }
+    for (const event of events) onEvent(event.type === "tool-call-invalid" ? { ...event, error: `${event.error}. ${format.callHint}` } : event);
   };
   let flushed = false;
   return (event) => {
     if (event.type === "text" && !flushed) return forward(parser.push(event.text));
     if (!flushed) {
-      // Whatever the parser still holds (an unclosed reasoning, a cut-off call) is read before the usage and the end.
+      // Whatever the parser still holds (an unclosed reasoning, a cut-off call) is read before the usage and the finish.
       flushed = true;
       forward(parser.end());
     }

@@ -35,7 +35,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
     const messages: GenerateRequest["messages"] = [{ role: "user", content: "Buy socks" }];
     const first = await collect(engine, { id: "g1", model: source("scripted"), conversationId: "c1", messages, tools, temperature: 0 });
     expect(textOf(first)).toBe(formatToolCall(DEFAULT_SCRIPTED_TOOL_CALL));
-    expect(first.at(-1)).toEqual({ type: "end", reason: "stop" });
+    expect(first.at(-1)).toEqual({ type: "finish", reason: "stop" });
     const usage = first.find((event) => event.type === "usage");
     expect(usage?.type === "usage" && usage.usage.promptTokens).toBeGreaterThan(10);
     expect(usage?.type === "usage" && usage.usage.outputTokens).toBeGreaterThan(3);
@@ -53,7 +53,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
       temperature: 0,
     });
     expect(textOf(second)).toBe(DEFAULT_SCRIPTED_ANSWER);
-    expect(second.filter((event) => event.type === "end")).toEqual([{ type: "end", reason: "stop" }]);
+    expect(second.filter((event) => event.type === "finish")).toEqual([{ type: "finish", reason: "stop" }]);
   }, 60_000);
 
   it("reads the chat template from chat_template.jinja when tokenizer_config.json carries none, as newer exports ship it", async () => {
@@ -91,7 +91,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
     const usage = events.find((event) => event.type === "usage");
     expect(usage?.type === "usage" && usage.usage).toMatchObject({ outputTokens: 12, cachedPromptTokens: 0 });
     expect(usage?.type === "usage" && usage.usage.decodeTokensPerSecond).toBeGreaterThan(0);
-    expect(events.at(-1)).toEqual({ type: "end", reason: "length" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "length" });
   }, 60_000);
 
   it("reuses a conversation's KV cache for the common token prefix: the same output, fewer tokens to prefill", async () => {
@@ -135,7 +135,7 @@ describe("TransformersEngine on the real transformers.js (Node, CPU)", () => {
       controller.signal,
     );
     expect(performance.now() - abortedAt).toBeLessThan(500);
-    expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "aborted" });
     const usage = events.find((event) => event.type === "usage");
     expect(usage?.type === "usage" && usage.usage.outputTokens).toBeLessThan(100);
   }, 60_000);

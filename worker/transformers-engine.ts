@@ -106,7 +106,7 @@ export class TransformersEngine implements ModelEngine {
 
   private async generateNow(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
-      onEvent({ type: "end", reason: "aborted" });
+      onEvent({ type: "finish", reason: "aborted" });
       return;
     }
     const { tokenizer, model, cacheKind: kind } = await this.models.load(request.model, () => {});
@@ -250,12 +250,12 @@ export class TransformersEngine implements ModelEngine {
         },
       });
       const reason = signal.aborted ? "aborted" : outputTokens >= maxNewTokens ? "length" : "stop";
-      onEvent({ type: "end", reason });
+      onEvent({ type: "finish", reason });
     } catch (error) {
       disposeKept(kept);
       disposeKept(snapshot);
       if (signal.aborted) {
-        onEvent({ type: "end", reason: "aborted" });
+        onEvent({ type: "finish", reason: "aborted" });
         return;
       }
       throw toEngineError(error, "generation_failed");

@@ -106,7 +106,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
       { type: "text", text: "Added " },
       { type: "text", text: "socks." },
       { type: "usage", usage: { promptTokens: 42, cachedPromptTokens: 0, outputTokens: 2, timeToFirstTokenMs: 200, decodeTokensPerSecond: 25 } },
-      { type: "end", reason: "stop" },
+      { type: "finish", reason: "stop" },
     ]);
     const sent = calls.requests[0]!;
     expect(sent.stream).toBe(true);
@@ -131,7 +131,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     expect(events.filter((event) => event.type !== "usage")).toEqual([
       { type: "text-delta", delta: "I'll add them." },
       { type: "tool-call", name: "add_to_cart", input: { sku: "socks", quantity: 2 } },
-      { type: "end", reason: "stop" },
+      { type: "finish", reason: "stop" },
     ]);
     const sent = calls.requests[0]!;
     expect("tools" in sent).toBe(false);
@@ -158,7 +158,7 @@ describe("WebLlmEngine against a double of MLCEngineInterface", () => {
     }, controller.signal);
     expect(calls.interrupted).toBe(1);
     expect(events.filter((event) => event.type === "text").length).toBeLessThan(5);
-    expect(events.at(-1)).toEqual({ type: "end", reason: "aborted" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "aborted" });
   });
 
   it("refuses a non-WebGPU model as unsupported_device", async () => {

@@ -104,7 +104,7 @@ export class WebLlmEngine implements ModelEngine {
 
   async generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
-      onEvent({ type: "end", reason: "aborted" });
+      onEvent({ type: "finish", reason: "aborted" });
       return;
     }
     await this.load(request.model);
@@ -149,10 +149,10 @@ export class WebLlmEngine implements ModelEngine {
           });
         }
       }
-      onEvent({ type: "end", reason: signal.aborted || finish === "abort" ? "aborted" : finish === "length" ? "length" : "stop" });
+      onEvent({ type: "finish", reason: signal.aborted || finish === "abort" ? "aborted" : finish === "length" ? "length" : "stop" });
     } catch (error) {
       if (signal.aborted) {
-        onEvent({ type: "end", reason: "aborted" });
+        onEvent({ type: "finish", reason: "aborted" });
         return;
       }
       throw toEngineError(error, "generation_failed");

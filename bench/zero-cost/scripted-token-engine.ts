@@ -74,6 +74,6 @@ export class ScriptedTokenEngine implements ModelEngine {
         ...times,
       } as never,
     });
-    onEvent({ type: "end", reason: signal.aborted ? "aborted" : "length" });
+    onEvent({ type: "finish", reason: signal.aborted ? "aborted" : "length" });
   }
 }

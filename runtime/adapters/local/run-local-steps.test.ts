@@ -120,6 +120,14 @@ describe("createLocalAdapter: the tool loop", () => {
     ]);
   });
 
+  it("hands the engine's step parts to the loop as they are: its usage, every field, on the step's step-finish", async () => {
+    const usage = { promptTokens: 40, cachedPromptTokens: 32, outputTokens: 5, timeToFirstTokenMs: 12, decodeTokensPerSecond: 50, firstTokenAt: 1_700_000_000_000, threads: 3 };
+    const { adapter } = await readyAdapter({ script: () => ({ chunks: ["Hello."], usage }) });
+    const parts = await collect(adapter.run(request().req));
+    expect(parts.filter((part) => part.type === "step-finish")).toEqual([{ type: "step-finish", step: 1, usage }]);
+    expect(parts.at(-1)).toEqual({ type: "finish", reason: "stop" });
+  });
+
   it("honours the agent's instructions and maxSteps, summing up without tools at the limit", async () => {
     const { engine, adapter } = await readyAdapter({
       script: (request) => (request.tools.length === 0 ? { chunks: ["I added socks; more needs another message."] } : { chunks: ['<tool_call>{"name": "add_to_cart", "arguments": {"sku": "socks"}}</tool_call>'] }),

@@ -25,8 +25,9 @@ export interface LocalRunContext {
  * The on-device adapter's run: the shared step loop (`runSteps`) with one
  * step as one `engine.generate`. Each step renders the conversation into
  * template messages (the agent's instructions first) and streams the
- * engine's events, which the worker already read with the model's format:
- * they are the loop's step parts as they are (`EngineEvent`). The closing
+ * engine's events, which the worker already read with the model's format
+ * into the loop's own step parts (`EngineEvent`): nothing is translated
+ * here; a `finish` of `aborted` ends the run `aborted`. The closing
  * summary after `maxSteps` offers no tools and may not call. Engine failures
  * end the run as `error` parts with the engine's code; Stop cancels the
  * generation in the engine and ends `aborted`.
@@ -52,16 +53,8 @@ export function runLocalSteps(req: AgentRunRequest, context: LocalRunContext): A
         // The closing summary may not call: where calls are constrained, the opener is masked.
         ...(summingUp && { toolChoice: "none" as const }),
       };
-      for await (const event of streamEngineEvents(context.engine, request, signal)) {
-        if (event.type === "end") {
-          if (event.reason === "aborted") throw abortError();
-        } else if (event.type === "usage") {
-          const { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond, repairedCalls } = event.usage;
-          yield { type: "usage", usage: { promptTokens, cachedPromptTokens, outputTokens, timeToFirstTokenMs, decodeTokensPerSecond, ...(repairedCalls !== undefined && { repairedCalls }) } };
-        } else {
-          yield event;
-        }
-      }
+      // The engine's events are step parts (worker/protocol.ts): the loop reads them as they come.
+      yield* streamEngineEvents(context.engine, request, signal);
     },
     fail: (error) => (engineErrorCode(error) === "aborted" ? { type: "finish", reason: "aborted" } : engineErrorPart(error)),
   });
@@ -105,7 +98,7 @@ async function* streamEngineEvents(engine: EngineHost, request: StepRequest, sig
       if (signal.aborted) throw abortError();
       const event = queue.shift();
       if (event) {
-        if (event.type === "end") ended = true;
+        if (event.type === "finish") ended = true;
         yield event;
         if (ended) return;
         continue;

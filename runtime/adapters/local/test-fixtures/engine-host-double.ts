@@ -7,6 +7,7 @@ import type {
   EngineEvent,
   EngineHost,
   GenerateRequest,
+  GenerationUsage,
   LoadProgress,
   ModelSource,
   StepRequest,
@@ -25,6 +26,8 @@ export interface ScriptedGeneration {
   hang?: boolean;
   /** Reject with this after the chunks. */
   error?: Error;
+  /** Reported after the chunks, before the finish, as an engine reports it. */
+  usage?: GenerationUsage;
 }
 
 export interface EngineHostDoubleOptions {
@@ -128,16 +131,17 @@ export class EngineHostDouble implements EngineHost {
     const script = (this.options.script ?? toolThenAnswer())(request, index);
     for (const text of script.chunks ?? []) {
       await tick();
-      if (this.cancelled.includes(request.id)) return onEvent({ type: "end", reason: "aborted" });
+      if (this.cancelled.includes(request.id)) return onEvent({ type: "finish", reason: "aborted" });
       onEvent({ type: "text", text });
     }
     if (script.hang) {
       await this.#cancelledSignal(request.id);
-      return onEvent({ type: "end", reason: "aborted" });
+      return onEvent({ type: "finish", reason: "aborted" });
     }
     await tick();
     if (script.error) throw script.error;
-    onEvent({ type: "end", reason: "stop" });
+    if (script.usage) onEvent({ type: "usage", usage: script.usage });
+    onEvent({ type: "finish", reason: "stop" });
   }
 
   async cancel(id: string): Promise<void> {
