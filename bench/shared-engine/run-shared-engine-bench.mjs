@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:shared [-- --runs 5]`: see shared-engine-bench.ts.
+// `npm run bench:shared [-- --runs 5 --models test-tiny,test-scripted]`: see shared-engine-bench.ts.
 // Node 20 cannot run TypeScript; Vite's module runner runs it (as bench/run-bench.mjs does).
 import { runnerImport } from "vite";
 

@@ -1,82 +1,136 @@
-// From page load to `ready` with the model already on the device, for the
-// two pages worker.shared is for: a second tab, and the next page of the site
-// after a full-page navigation. The dedicated worker (the default) against the
-// SharedWorker, on the project's test models, in headless Chromium with V8's
-// optimizing tier, through the local adapter's fixture page (production build).
-// Each figure is the page's own clock: performance.now() at `ready`, from its
-// navigation start. Prints the medians of --runs runs (default 5), each in a
-// fresh browser context (its own storage and workers).
-import { join } from "node:path";
+// What worker.shared saves: the dedicated worker (the default) against the
+// SharedWorker, in headless Chromium with V8's optimizing tier, each run in
+// a browser of its own with a fresh profile on disk (with-fresh-profile.ts):
+// - page load to `ready`, the model already on the device, for the two
+//   pages worker.shared is for: a second tab, and the next page of the site
+//   after a full-page navigation (the page's own clock, from its navigation
+//   start), through the local adapter's fixture page (production build);
+// - the memory the engines take with two tabs of the origin open, each with
+//   the model ready (engine-worker-memory.ts says what is read, and why);
+// - one turn across two pages of the multi-page Field Store, from the
+//   person's send on a product page to the answer shown on the cart page
+//   (turn-across-pages.ts).
+// Prints medians of --runs runs (default 5). Options: parse-shared-bench-arguments.ts.
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
-import { ensureTestModel, scriptedModel, tinyModel } from "../../models/test-models/index.js";
-import { BUILT_FIXTURES_VARIABLE, buildFixture, currentBuild, sourcesStamp } from "../../runtime/test-support/fixture-builds.js";
-import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
+import { serveExamples } from "../../examples/test-support/serve-examples.js";
+import { ensureTestModel } from "../../models/test-models/index.js";
+import { BUILT_FIXTURES_VARIABLE, buildExamples, buildFixture, currentBuild, currentExamplesBuild, sourcesStamp } from "../../runtime/test-support/fixture-builds.js";
 import { modelFilesPlugin } from "../../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../../runtime/test-support/serve-fixture.js";
-
-type Harness = { start(options: { model: string; baseUrl: string; shared: boolean }): Promise<void>; status(): { state: string }; prepare(): Promise<void> };
-declare const harness: Harness;
+import { engineName, formatMb, formatMs, formatRatio, median } from "./format-figures.js";
+import type { HarnessStart } from "./local-page-harness.js";
+import { pageLoadToReady, type PageLoadToReady } from "./page-load-to-ready.js";
+import { parseSharedBenchArguments } from "./parse-shared-bench-arguments.js";
+import { shapedModelFilesPlugin } from "./shaped-model-files-plugin.js";
+import { ensureSharedBenchModels } from "./shared-bench-models.js";
+import { turnAcrossPages, type TurnAcrossPages } from "./turn-across-pages.js";
+import { offerTwoPageTurnModel, twoPageTurnModel } from "./two-page-turn-model.js";
+import { twoTabMemory, type TwoTabMemory } from "./two-tab-memory.js";
+import { browserVersion, withFreshProfile } from "./with-fresh-profile.js";
 
 const LOCAL_PAGE = fileURLToPath(new URL("../../runtime/adapters/local/test-fixtures/local-page", import.meta.url));
-const runsArgument = process.argv.indexOf("--runs");
-const RUNS = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 5;
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number of runs, 1 or more.");
+/** The dedicated worker first, then the shared one. */
+const ENGINES = [false, true] as const;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Opens the page (or goes to it), starts the adapter and resolves with the page's clock at `ready`. */
-async function readyAfterLoad(page: Page, url: string, model: string, shared: boolean): Promise<number> {
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
-  await page.evaluate(([model, shared]) => harness.start({ model, baseUrl: "/models/test", shared }), [model, shared] as const);
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const check = () => {
-          const { state } = harness.status();
-          if (state === "ready") resolve(performance.now());
-          else if (state === "needs-download" || state === "error" || state === "unavailable") reject(new Error(`The model is ${state}, not ready.`));
-          else setTimeout(check, 2);
-        };
-        check();
-      }),
-  );
-}
-
-async function measure(browser: Browser, url: string, model: string, shared: boolean): Promise<{ secondTab: number; nextPage: number }> {
-  const context = await browser.newContext();
+const { runs, models, sections } = (() => {
   try {
-    const first = await context.newPage();
-    await first.goto(url);
-    await first.waitForSelector("body[data-ready=true]", { state: "attached" });
-    await first.evaluate(([model, shared]) => harness.start({ model, baseUrl: "/models/test", shared }), [model, shared] as const);
-    await first.evaluate(() => harness.prepare());
-    const secondTab = await readyAfterLoad(await context.newPage(), url, model, shared);
-    const nextPage = await readyAfterLoad(first, `${url}?next`, model, shared);
-    return { secondTab, nextPage };
-  } finally {
-    await context.close();
+    return parseSharedBenchArguments(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
   }
+})();
+
+/** `measure` once per run, each in a fresh profile. */
+async function repeat<T>(measure: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let run = 0; run < runs; run++) results.push(await measure());
+  return results;
 }
 
-const [scripted] = await Promise.all([ensureTestModel(scriptedModel()), ensureTestModel(tinyModel())]);
-if (!currentBuild(LOCAL_PAGE)) await buildFixture(LOCAL_PAGE);
-process.env[BUILT_FIXTURES_VARIABLE] = sourcesStamp();
-const server = await serveFixture(LOCAL_PAGE, [modelFilesPlugin(join(scripted.folder, ".."))]);
-const browser = await launchChromium({ optimizeWasm: true });
-try {
-  console.log(`Page load to ready, model on the device (median of ${RUNS} runs, ms, headless Chromium ${browser.version()}):`);
-  console.log("model           engine      second tab   next page");
-  for (const model of ["test-tiny", "test-scripted"]) {
-    for (const shared of [false, true]) {
-      const results: { secondTab: number; nextPage: number }[] = [];
-      for (let run = 0; run < RUNS; run++) results.push(await measure(browser, server.url, model, shared));
-      const cell = (key: "secondTab" | "nextPage") => `${median(results.map((result) => result[key])).toFixed(0)} ms`.padStart(10);
-      console.log(`${model.padEnd(15)} ${(shared ? "shared" : "dedicated").padEnd(10)} ${cell("secondTab")}  ${cell("nextPage")}`);
+async function printPageLoadToReady(url: string, starts: (shared: boolean) => Record<string, HarnessStart>): Promise<void> {
+  console.log("\nPage load to ready, the model on the device (the page's clock, from its navigation start):");
+  console.log("model                  engine      second tab   next page");
+  for (const model of models) {
+    for (const shared of ENGINES) {
+      const results = await repeat(() => withFreshProfile((context) => pageLoadToReady(context, url, starts(shared)[model]!)));
+      const cell = (key: keyof PageLoadToReady) => formatMs(median(results.map((result) => result[key])));
+      console.log(`${model.padEnd(22)} ${engineName(shared)} ${cell("secondTab")}  ${cell("nextPage")}`);
     }
   }
-} finally {
-  await browser.close();
-  await server.close();
 }
+
+async function printTwoTabMemory(url: string, starts: (shared: boolean) => Record<string, HarnessStart>): Promise<void> {
+  console.log("\nMemory with two tabs of the origin open, each with the model ready:");
+  console.log("  renderers: the PSS of every renderer process, summed (/proc/<pid>/smaps_rollup, after a full GC in every");
+  console.log("  page and worker), with both pages loaded and no adapter started, then with the model ready in both.");
+  console.log("  engines added: the difference: ONNX Runtime's WebAssembly memory (the weights), the workers' JS and");
+  console.log("  processes, each page's adapter. engine JS heap: the engine workers' V8 heaps (CDP Runtime.getHeapUsage),");
+  console.log("  which leave WebAssembly memory out.");
+  console.log("model                  engine     workers  renderers before  renderers ready  engines added  engine JS heap");
+  for (const model of models) {
+    const added: number[] = [];
+    for (const shared of ENGINES) {
+      const results = await repeat(() => withFreshProfile((context) => twoTabMemory(context, url, starts(shared)[model]!)));
+      const pick = (read: (result: TwoTabMemory) => number) => median(results.map(read));
+      added.push(pick((result) => result.ready.rendererPss - result.before.rendererPss));
+      const cells = [
+        String(pick((result) => result.ready.engineWorkers)).padStart(7),
+        formatMb(pick((result) => result.before.rendererPss), 17),
+        formatMb(pick((result) => result.ready.rendererPss), 16),
+        formatMb(added.at(-1)!, 14),
+        formatMb(pick((result) => result.ready.engineJsHeap), 15),
+      ];
+      console.log(`${model.padEnd(22)} ${engineName(shared)} ${cells.join(" ")}`);
+    }
+    console.log(`${"".padEnd(22)} engines added, dedicated / shared: ${formatRatio(added[0]!, added[1]!)}`);
+  }
+}
+
+async function printTurnAcrossPages(): Promise<void> {
+  const turnModel = await ensureTestModel(twoPageTurnModel());
+  if (!currentExamplesBuild(true)) await buildExamples(true);
+  const store = await serveExamples({ testModels: true });
+  try {
+    console.log("\nA turn across two pages of the multi-page Field Store (examples/multi-page, the browser tests' build):");
+    console.log("  from the person's Enter on the trail socks' page to the answer shown on the cart page, which the model's");
+    console.log("  go_to opened (a full page load) and where the turn went on (scripted model: two-page-turn-model.ts);");
+    console.log("  split at the cart page's navigation start.");
+    console.log("engine      send to answer   to the cart page   on the cart page   runs (send to answer)");
+    const totals: number[] = [];
+    for (const shared of ENGINES) {
+      const turn = async () =>
+        withFreshProfile(
+          async (context) => {
+            await offerTwoPageTurnModel(context, turnModel.folder);
+            return turnAcrossPages(context, store.origin, shared);
+          },
+          { webmcp: true },
+        );
+      const results = await repeat(turn);
+      const pick = (key: keyof TurnAcrossPages) => median(results.map((result) => result[key]));
+      totals.push(pick("total"));
+      const all = results.map((result) => Math.round(result.total).toLocaleString("en-US")).join(", ");
+      console.log(`${engineName(shared)} ${formatMs(pick("total"), 14)} ${formatMs(pick("toCartPage"), 18)} ${formatMs(pick("onCartPage"), 18)}   ${all}`);
+    }
+    console.log(`send to answer, dedicated / shared: ${formatRatio(totals[0]!, totals[1]!)}`);
+  } finally {
+    await store.close();
+  }
+}
+
+process.env[BUILT_FIXTURES_VARIABLE] = sourcesStamp();
+console.log(`Headless Chromium ${await browserVersion()}; medians of ${runs} runs, each in a browser of its own with a fresh profile.`);
+if (sections.includes("load") || sections.includes("memory")) {
+  const { root, starts } = await ensureSharedBenchModels(models);
+  const startsFor = (shared: boolean) => Object.fromEntries(Object.entries(starts).map(([model, start]) => [model, { ...start, baseUrl: "/models/test", shared }]));
+  if (!currentBuild(LOCAL_PAGE)) await buildFixture(LOCAL_PAGE);
+  const local = await serveFixture(LOCAL_PAGE, [modelFilesPlugin(root), shapedModelFilesPlugin(root, "qwen3-0.6b-shaped-q8")]);
+  try {
+    if (sections.includes("load")) await printPageLoadToReady(local.url, startsFor);
+    if (sections.includes("memory")) await printTwoTabMemory(local.url, startsFor);
+  } finally {
+    await local.close();
+  }
+}
+if (sections.includes("turn")) await printTurnAcrossPages();
