@@ -3,6 +3,8 @@ import type { EngineKind, ModelSource } from "./model-source.js";
 import { CPU_FALLBACK_NOTE, CPU_SLOWER_NOTE, DEFAULT_MODEL_BASE_URL } from "./variant-notes.js";
 import type { CatalogEntry, CatalogVariant } from "./catalog-schema.js";
 
+export { recommendedEntryId } from "./recommended-entry-id.js";
+
 /**
  * The note where the only WebGPU adapter is a software one (SwiftShader) and
  * the entry has no CPU variant: it runs on WebGPU, slowly.
@@ -102,16 +104,6 @@ export function resolveVariant(
     brief: variant.brief ?? entry.brief,
     ...(note !== undefined && { note }),
   };
-}
-
-/**
- * The device's default among the entries that run on it (in catalog order):
- * the first marked `recommended`. With `QWEN_CATALOG`, Qwen3.5 0.8B where
- * WebGPU runs it and Qwen3 0.6B on the CPU. `undefined` when none is marked.
- */
-export function recommendedEntryId(runnable: Iterable<CatalogEntry>): string | undefined {
-  for (const entry of runnable) if (entry.recommended) return entry.id;
-  return undefined;
 }
 
 /** Why an entry cannot run on a device, for an `unavailable` status. */

@@ -24,6 +24,7 @@ import {
 } from "./test-support/consumer-app.js";
 import { launchChromium } from "./test-support/launch-chromium.js";
 import { storeScriptedModel } from "../models/test-models/example-scripted-models.js";
+import { sharedWorkerTargets } from "./test-support/shared-worker-targets.js";
 import { shopThroughElement } from "./test-support/shop-through-element.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -97,8 +98,9 @@ function chromium(): Promise<Browser> {
  * Opens the built site in headless Chromium and runs its agent: a tool call on the page, then the answer.
  * Resolves with the URLs of the workers the page started (the engine worker, and ONNX Runtime's threads).
  */
-async function expectToolLoop(url: string, expected: { input: unknown; answer: string } = { input: { sku: "socks" }, answer: "Added socks to your cart." }): Promise<string[]> {
-  const context = await (await chromium()).newContext();
+async function expectToolLoop(url: string, expected: { input: unknown; answer: string } = { input: { sku: "socks" }, answer: "Added socks to your cart." }): Promise<{ workers: string[]; sharedWorkers: string[] }> {
+  const browser = await chromium();
+  const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const workers: string[] = [];
@@ -121,7 +123,9 @@ async function expectToolLoop(url: string, expected: { input: unknown; answer: s
     expect(result.usage).toMatchObject({ promptTokens: expect.any(Number), outputTokens: expect.any(Number) });
     expect(result.usage.promptTokens).toBeGreaterThan(0);
     expect(await page.textContent("#badge")).toBe("1");
-    return workers;
+    const origin = new URL(url).origin;
+    const sharedWorkers = (await sharedWorkerTargets(browser)).map((target) => target.url).filter((worker) => worker.startsWith(origin));
+    return { workers, sharedWorkers };
   } finally {
     await context.close();
   }
@@ -323,7 +327,7 @@ describe("the package as a site installs and builds it", () => {
     }
   }, 600_000);
 
-  it("runs the on-device tool loop in a webpack 5 app's production build, with no webpack configuration, on one thread and, cross-origin isolated, on two", async () => {
+  it("runs the on-device tool loop in a webpack 5 app's production build, with no webpack configuration: in the origin's SharedWorker on one thread, and, cross-origin isolated, in a dedicated worker on two", async () => {
     const app = createApp(join(work, "webpack-app"), "webpack-app");
     await npmInstall(app, [
       tarball,
@@ -342,7 +346,10 @@ describe("the package as a site installs and builds it", () => {
     hostModel(modelFolder, MODEL_FILES, join(app, "dist", "models"), "scripted");
     const server = await serveStatic(join(app, "dist"));
     try {
-      expect(await expectToolLoop(server.url)).toHaveLength(1);
+      // Not cross-origin isolated: the engine runs in the origin's one SharedWorker, the default there.
+      const { workers, sharedWorkers } = await expectToolLoop(server.url);
+      expect(workers).toEqual([]);
+      expect(sharedWorkers, sharedWorkers.join(", ")).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -350,7 +357,8 @@ describe("the package as a site installs and builds it", () => {
     // webpack's build too (webpack rewrites import.meta.url, which ORT's thread code reads).
     const isolated = await serveStatic(join(app, "dist"), { isolated: true });
     try {
-      const workers = await expectToolLoop(`${isolated.url}?threads=2`);
+      // Isolated, a dedicated worker (a SharedWorker gets no isolation of its own) and ONNX Runtime's threads.
+      const { workers } = await expectToolLoop(`${isolated.url}?threads=2`);
       expect(workers.length, workers.join(", ")).toBeGreaterThan(1);
     } finally {
       await isolated.close();

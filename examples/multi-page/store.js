@@ -3,7 +3,8 @@
 // The cart and the orders live in localStorage; the chat's conversation, and
 // a reply under way, go from page to page by themselves (the element's
 // storage-key); the model stays loaded across pages in a SharedWorker
-// (createLocalAdapter's worker.shared).
+// (createLocalAdapter's worker.shared: the default, set here because
+// `npm start` serves every page cross-origin isolated, where it is off).
 import { createCloudAdapter, createLocalAdapter, defineWebTool, registerWebTool } from "@webmcp-agents/chat/element";
 
 const PRODUCTS = { "trail-socks": { name: "Trail socks", price: 1400 }, "camp-mug": { name: "Camp mug", price: 1200 } };

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from "../../../models/catalog-schema.js";
-import { recommendedEntryId, resolveVariant, toModelSource, type ResolvedVariant } from "../../../models/resolve-variant.js";
+import { recommendedEntryId } from "../../../models/recommended-entry-id.js";
+import type { ResolvedVariant, toModelSource } from "../../../models/resolve-variant.js";
 import type { CacheStatus, EngineHost, ModelSource } from "../../../worker/protocol.js";
 import { defaultWasmThreads } from "../../../worker/wasm-threads.js";
 import type { AgentAdapter } from "../../session/agent-adapter.js";
@@ -94,11 +95,13 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
 
   const selected = () => selectedVariant(state);
   /** What the engine gets for a variant: its files and where they come from, and the threads. */
-  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toModelSource(resolved, worker.baseUrl), threads: state.threads });
+  // Set by init(), which loads the variant rules with the catalog (not in the first render): a variant exists only after it.
+  let toSource!: typeof toModelSource;
+  const modelSource = (resolved: ResolvedVariant): ModelSource => ({ ...toSource(resolved, worker.baseUrl), threads: state.threads });
 
   async function getEngine(): Promise<EngineHost> {
     if (!engine) {
-      const host = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine({ shared: worker.shared === true })));
+      const host = typeof worker.host === "function" ? await worker.host() : (worker.host ?? (await loadDefaultEngine({ shared: worker.shared })));
       if (!engine) {
         // Its worker stopped on its own: a ready model is gone, and loads again (autoLoad) or waits for prepare().
         host.onStopped?.(() => dispatch({ type: "unloaded" }));
@@ -111,7 +114,10 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   function init(): Promise<void> {
     initializing ??= (async () => {
       try {
-        entries = await loadCatalogEntries(read);
+        const [loaded, variants] = await Promise.all([loadCatalogEntries(read), import("../../../models/resolve-variant.js")]);
+        const { resolveVariant } = variants;
+        entries = loaded;
+        toSource = variants.toModelSource;
         preferred = preferredIn();
         const host = await getEngine();
         const capabilities = await host.probe();
@@ -125,7 +131,7 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
         const removedNotes = new Map<string, string>();
         await Promise.all(
           [...runnable.values()].map(async (resolved) => {
-            const status: CacheStatus = await host.cacheStatus({ ...toModelSource(resolved, worker.baseUrl), threads }).catch(() => ({ cached: false }));
+            const status: CacheStatus = await host.cacheStatus({ ...toSource(resolved, worker.baseUrl), threads }).catch(() => ({ cached: false }));
             cached.set(resolved.entry.id, status.cached);
             const reason = status.removed ?? (status.outdated ? "outdated" : undefined);
             if (reason) removedNotes.set(resolved.entry.id, describeEngineError({ code: "not_cached", reason, message: "" }, resolved.label));

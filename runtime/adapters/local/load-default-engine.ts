@@ -9,7 +9,11 @@ declare global {
 
 /** Options for {@link loadDefaultEngine}. */
 export interface DefaultEngineOptions {
-  /** One engine for every tab and page of the origin, in a SharedWorker where the browser has one (see `LocalWorkerOptions.shared`). */
+  /**
+   * One engine for every tab and page of the origin, in a SharedWorker where
+   * the browser has one (see `LocalWorkerOptions.shared`). Default: shared
+   * where the page is not cross-origin isolated.
+   */
   shared?: boolean;
 }
 
@@ -20,12 +24,16 @@ export interface DefaultEngineOptions {
  * import.meta.url))` and `new SharedWorker(new URL(…, import.meta.url))`
  * forms are the ones bundlers (Vite, webpack) recognise and emit the worker for.
  * Where SharedWorker is missing (feature-detected), `shared` starts a dedicated worker.
+ * Unset, it is on unless the page is cross-origin isolated: Chromium gives a
+ * SharedWorker no cross-origin isolation of its own, so there ONNX Runtime
+ * would run one WASM thread where a dedicated worker runs several.
  * `extendedLifetime` keeps the shared one through a navigation to the next page of
  * the site; a browser without it ends the worker with its last page.
  */
 export async function loadDefaultEngine(options: DefaultEngineOptions = {}): Promise<EngineHost> {
   const { createEngineClient } = await import("../../../worker/engine-client.js");
-  const endpoint = options.shared && typeof SharedWorker === "function" ? (await import("../../../worker/shared-worker-endpoint.js")).sharedWorkerEndpoint : undefined;
+  const shared = options.shared ?? !(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+  const endpoint = shared && typeof SharedWorker === "function" ? (await import("../../../worker/shared-worker-endpoint.js")).sharedWorkerEndpoint : undefined;
   return createEngineClient({
     spawn: endpoint
       ? () => endpoint(new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true }))

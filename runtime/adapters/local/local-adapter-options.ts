@@ -47,7 +47,8 @@ export interface LocalWorkerOptions {
    * and the CPU ops under WebGPU). Default: `min(4, cores - 1)`, at least 1,
    * where the page is cross-origin isolated, else 1. More than one needs the
    * page cross-origin isolated (COOP `same-origin` + COEP `require-corp` or
-   * `credentialless`); elsewhere the engine runs one, whatever this says.
+   * `credentialless`) and a dedicated worker (see `shared`); elsewhere the
+   * engine runs one, whatever this says.
    * Fixed for the adapter's worker by its first load.
    */
   threads?: number;
@@ -58,7 +59,11 @@ export interface LocalWorkerOptions {
    * Generations from several tabs run in the order they came, each
    * cancellable by its own tab only; a tab that closes has its own cancelled.
    * Feature-detected: where the browser has no SharedWorker, a dedicated
-   * worker runs as when this is off. Default `false`. Ignored with `host`.
+   * worker runs as when this is off. Default: on, unless the page is
+   * cross-origin isolated: Chromium gives a SharedWorker no cross-origin
+   * isolation of its own, so there the model would run on one WASM thread
+   * (`threads` is then 1) where a dedicated worker runs several. Ignored
+   * with `host`.
    */
   shared?: boolean;
 }

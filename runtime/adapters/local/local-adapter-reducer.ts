@@ -1,4 +1,5 @@
-import { recommendedEntryId, type ResolvedVariant } from "../../../models/resolve-variant.js";
+import { recommendedEntryId } from "../../../models/recommended-entry-id.js";
+import type { ResolvedVariant } from "../../../models/resolve-variant.js";
 import { policyBlockMessage } from "../../../worker/engine-error-messages.js";
 import type { DeviceCapabilities } from "../../../worker/protocol.js";
 import type { AdapterStatus, ModelChoice } from "../../session/agent-adapter.js";

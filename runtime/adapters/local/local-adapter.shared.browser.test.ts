@@ -2,17 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buySocks, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
 import { ONE_MODEL_PAGE_MS, TWO_MODEL_LOADS_MS } from "../../test-support/model-test-timeouts.js";
-
-/** The browser's SharedWorker targets (Playwright lists dedicated workers only). */
-async function sharedWorkers(browser: Browser): Promise<{ targetId: string; url: string }[]> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const { targetInfos } = await cdp.send("Target.getTargets");
-    return targetInfos.filter((target) => target.type === "shared_worker");
-  } finally {
-    await cdp.detach();
-  }
-}
+import { sharedWorkerTargets } from "../../test-support/shared-worker-targets.js";
 
 /** Stops the shared worker as the browser would (out of memory, a crash): its target is closed. */
 async function killSharedWorker(browser: Browser, targetId: string): Promise<void> {
@@ -47,7 +37,7 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
     expect(aLoads[0]![0]).toEqual({ progress: 0 });
     expect(bLoads).toEqual([[{ progress: 1 }]]);
     // One engine: a SharedWorker, and no dedicated worker in either tab.
-    expect(await sharedWorkers(state.browser)).toHaveLength(1);
+    expect(await sharedWorkerTargets(state.browser)).toHaveLength(1);
     expect([a.workers().length, b.workers().length]).toEqual([0, 0]);
 
     // Both at the same moment: the engine runs them in turn, and each tab gets its own answer.
@@ -104,7 +94,7 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
     const loadsBefore = await Promise.all([page, other].map((tab) => tab.evaluate(() => harness.loads().length)));
     await page.evaluate(() => harness.send("Hello"));
     await waitFor(page, () => harness.generateCalls(), (calls) => calls > 0, "the generation to be asked for");
-    const [worker] = await sharedWorkers(state.browser);
+    const [worker] = await sharedWorkerTargets(state.browser);
     await killSharedWorker(state.browser, worker!.targetId);
     const ended = await waitFor(page, () => harness.snapshot(), (snapshot) => snapshot.status !== "streaming", "the turn to end");
     expect(ended.status).toBe("error");
@@ -121,12 +111,12 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
     }
     expect(loadsAfter).toHaveLength(2);
     expect(loadsAfter.filter((progress) => progress[0]?.progress === 0)).toHaveLength(1);
-    expect(await sharedWorkers(state.browser)).toHaveLength(1);
+    expect(await sharedWorkerTargets(state.browser)).toHaveLength(1);
     await Promise.all([page.close(), other.close()]);
   }, TWO_MODEL_LOADS_MS);
 
   it("where the browser has no SharedWorker (removed before the page runs): a dedicated worker per tab, each reading the model itself, as without the option", async () => {
-    const sharedBefore = (await sharedWorkers(state.browser)).length;
+    const sharedBefore = (await sharedWorkerTargets(state.browser)).length;
     const context = await state.browser.newContext();
     await context.addInitScript(() => delete (globalThis as { SharedWorker?: unknown }).SharedWorker);
     try {
@@ -139,7 +129,7 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
       await waitFor(b, () => harness.status(), (status) => status.state === "ready", "tab B ready");
       expect((await b.evaluate(() => harness.loads()))[0]![0]).toEqual({ progress: 0 });
       expect([a.workers().length, b.workers().length]).toEqual([1, 1]);
-      expect((await sharedWorkers(state.browser)).length).toBe(sharedBefore);
+      expect((await sharedWorkerTargets(state.browser)).length).toBe(sharedBefore);
       await buySocks(b, 0);
     } finally {
       await context.close();
