@@ -5,7 +5,7 @@ export const median = (values: readonly number[]): number => [...values].sort((a
 export const formatMs = (ms: number, width = 10): string => `${Math.round(ms).toLocaleString("en-US")} ms`.padStart(width);
 
 /** Bytes as MB (10^6), one decimal, right-aligned. */
-export const formatMb = (bytes: number, width = 10): string => `${(bytes / 1e6).toFixed(1)} MB`.padStart(width);
+export const formatMb = (bytes: number, width = 10): string => `${(bytes / 1e6).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`.padStart(width);
 
 /** `a / b` as `0.52x`. */
 export const formatRatio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
