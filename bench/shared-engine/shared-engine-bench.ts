@@ -1,5 +1,7 @@
-// What worker.shared saves: the dedicated worker (the default) against the
-// SharedWorker, in headless Chromium with V8's optimizing tier, each run in
+// What worker.shared saves: a dedicated worker per page (`shared: false`,
+// the default on a cross-origin isolated page) against the origin's
+// SharedWorker, named explicitly on both sides so the figures do not move
+// with the default; in headless Chromium with V8's optimizing tier, each run in
 // a browser of its own with a fresh profile on disk (with-fresh-profile.ts):
 // - page load to `ready`, the model already on the device, for the two
 //   pages worker.shared is for: a second tab, and the next page of the site
