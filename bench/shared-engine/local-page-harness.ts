@@ -24,9 +24,16 @@ export async function openHarnessPage(page: Page, url: string): Promise<void> {
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
 }
 
-/** Starts the page's local adapter, which finds the model on the device or not; the model is not asked for yet. */
-export async function startHarness(page: Page, start: HarnessStart): Promise<void> {
-  await page.evaluate((start) => harness.start(start), start);
+/**
+ * Starts the page's local adapter, which finds the model on the device or
+ * not; the model is not asked for yet. Resolves with the page's clock when
+ * the adapter was created.
+ */
+export function startHarness(page: Page, start: HarnessStart): Promise<number> {
+  return page.evaluate((start) => {
+    const startedAt = performance.now();
+    return harness.start(start).then(() => startedAt);
+  }, start);
 }
 
 /** Downloads the model if it is not on the device yet, and loads it. */

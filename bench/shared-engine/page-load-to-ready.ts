@@ -5,6 +5,9 @@ import { openHarnessPage, prepareHarness, readyAt, startHarness, type HarnessSta
 export interface PageLoadToReady {
   secondTab: number;
   nextPage: number;
+  /** The adapter's own part of each: from its creation to `ready` (the rest is the page's load and the bench's calls into it). */
+  secondTabAdapter: number;
+  nextPageAdapter: number;
 }
 
 /**
@@ -19,10 +22,10 @@ export async function pageLoadToReady(context: BrowserContext, url: string, star
   await prepareHarness(first);
   const second = await context.newPage();
   await openHarnessPage(second, url);
-  await startHarness(second, start);
+  const secondStarted = await startHarness(second, start);
   const secondTab = await readyAt(second);
   await openHarnessPage(first, `${url}?next`);
-  await startHarness(first, start);
+  const nextStarted = await startHarness(first, start);
   const nextPage = await readyAt(first);
-  return { secondTab, nextPage };
+  return { secondTab, nextPage, secondTabAdapter: secondTab - secondStarted, nextPageAdapter: nextPage - nextStarted };
 }

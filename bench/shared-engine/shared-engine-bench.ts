@@ -52,12 +52,13 @@ async function repeat<T>(measure: () => Promise<T>): Promise<T[]> {
 
 async function printPageLoadToReady(url: string, starts: (shared: boolean) => Record<string, HarnessStart>): Promise<void> {
   console.log("\nPage load to ready, the model on the device (the page's clock, from its navigation start):");
-  console.log("model                  engine      second tab   next page");
+  console.log("  adapter: its own part, from createLocalAdapter to `ready` (the rest is the page's load and the bench's calls).");
+  console.log("model                  engine      second tab   next page   adapter: second tab   next page");
   for (const model of models) {
     for (const shared of ENGINES) {
       const results = await repeat(() => withFreshProfile((context) => pageLoadToReady(context, url, starts(shared)[model]!)));
       const cell = (key: keyof PageLoadToReady) => formatMs(median(results.map((result) => result[key])));
-      console.log(`${model.padEnd(22)} ${engineName(shared)} ${cell("secondTab")}  ${cell("nextPage")}`);
+      console.log(`${model.padEnd(22)} ${engineName(shared)} ${cell("secondTab")}  ${cell("nextPage")}            ${cell("secondTabAdapter")}  ${cell("nextPageAdapter")}`);
     }
   }
 }
