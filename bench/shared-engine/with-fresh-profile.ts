@@ -2,22 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-import { findChromium, PLAYWRIGHT_DISABLED_FEATURES } from "../../runtime/test-support/launch-chromium.js";
-
-/**
- * launch-chromium.ts's flags with V8's optimizing WebAssembly tier on (as a
- * person's browser has it): a persistent context cannot come from
- * launchChromium, which launches a browser for off-the-record contexts.
- */
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
-];
+import { chromiumArgs, findChromium } from "../../runtime/test-support/launch-chromium.js";
 
 /**
  * Runs `use` in a browser of its own with a new, empty profile on disk,
@@ -30,7 +15,8 @@ const FLAGS = [
 export async function withFreshProfile<T>(use: (context: BrowserContext) => Promise<T>, options: { webmcp?: boolean } = {}): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), "bench-shared-"));
   try {
-    const args = [...FLAGS, ...(options.webmcp ? ["--enable-features=WebMCP"] : [])];
+    // V8's optimizing WebAssembly tier on, as a person's browser has it.
+    const args = chromiumArgs({ optimizeWasm: true, webmcp: options.webmcp === true });
     const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), headless: true, args });
     try {
       return await use(context);

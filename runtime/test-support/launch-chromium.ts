@@ -78,12 +78,17 @@ export interface LaunchOptions {
   optimizeWasm?: boolean;
 }
 
-export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+/** The command-line flags for `options`: also for a persistent context, which `launchChromium` cannot make (bench/shared-engine/with-fresh-profile.ts). */
+export function chromiumArgs(options: LaunchOptions = {}): string[] {
   const args = [...BASE_FLAGS, `--disable-features=${DISABLED_FEATURES.join(",")}`];
   if (options.webmcp) args.push("--enable-features=WebMCP");
   if (options.webgpu) args.push("--enable-unsafe-webgpu");
   if (!options.optimizeWasm) args.push("--js-flags=--liftoff-only");
-  const browser = await chromium.launch({ executablePath: findChromium(), args, headless: true });
+  return args;
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs(options), headless: true });
   // Every page (browser.newPage goes through newContext too) keeps its last
   // console lines, so a failed test can say how far its pages got
   // (report-pages-on-failure.ts).
