@@ -56,9 +56,15 @@ describe("createBuiltInAdapter in Chromium (a double of the Prompt API)", () => 
         expect(record.chunks).toBeGreaterThan(2400);
       }
       const best = [...records].sort((a, b) => a.longTasks - b.longTasks || a.p99ChunkMs - b.p99ChunkMs)[0]!;
-      console.log(`${kind}, best run: the first 500 chunks took ${best.earlyChunksMs.toFixed(1)} ms, the last 500 ${best.lateChunksMs.toFixed(1)} ms`);
       expect(best.maxChunkMs, best.longTaskScripts.join("\n")).toBeLessThan(LONG_TASK_MS);
-      expect(best.lateChunksMs).toBeLessThan(3 * best.earlyChunksMs + 5);
+      // Linear reading, judged on the steadiest of the three runs: a reader that
+      // re-scans what came before is slower at the end of every run, and a
+      // machine that stalls the page does so in some runs only.
+      // A reader that counts through the whole reply on each chunk measured 3x
+      // here; a linear one 0.5x to 1.6x, one core shared with a full test run.
+      const steadiest = [...records].sort((a, b) => a.lateChunksMs / (2 * a.earlyChunksMs + 5) - b.lateChunksMs / (2 * b.earlyChunksMs + 5))[0]!;
+      for (const record of records) console.log(`${kind}: the first 500 chunks took ${record.earlyChunksMs.toFixed(1)} ms, the last 500 ${record.lateChunksMs.toFixed(1)} ms (each less its slowest tenth)`);
+      expect(steadiest.lateChunksMs).toBeLessThan(2 * steadiest.earlyChunksMs + 5);
     });
   }
 
