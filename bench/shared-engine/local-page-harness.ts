@@ -15,6 +15,7 @@ interface Harness {
   start(options: HarnessStart): Promise<void>;
   status(): { state: string };
   prepare(): Promise<void>;
+  times(): { startedAt?: number; readyAt?: number };
 }
 declare const harness: Harness;
 
@@ -39,6 +40,21 @@ export function startHarness(page: Page, start: HarnessStart): Promise<number> {
 /** Downloads the model if it is not on the device yet, and loads it. */
 export async function prepareHarness(page: Page): Promise<void> {
   await page.evaluate(() => harness.prepare());
+}
+
+/** The page at `url` with its adapter started as it loads (the fixture page's `#start=`). */
+export function startingOnLoad(url: string, start: HarnessStart): string {
+  return `${url}#start=${encodeURIComponent(JSON.stringify(start))}`;
+}
+
+/**
+ * Waits for the page's adapter to be `ready`; resolves with the page's clock
+ * (`performance.now()`, from its navigation start) when it was created and
+ * when it said `ready`, both noted by the page itself.
+ */
+export async function startedAndReady(page: Page): Promise<{ startedAt: number; readyAt: number }> {
+  await readyAt(page);
+  return page.evaluate(() => harness.times() as { startedAt: number; readyAt: number });
 }
 
 /** Resolves with the page's clock (`performance.now()`, from its navigation start) at `ready`. */

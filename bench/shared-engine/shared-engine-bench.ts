@@ -6,7 +6,8 @@
 // - page load to `ready`, the model already on the device, for the two
 //   pages worker.shared is for: a second tab, and the next page of the site
 //   after a full-page navigation (the page's own clock, from its navigation
-//   start), through the local adapter's fixture page (production build);
+//   start), through the local adapter's fixture page (production build),
+//   which starts its adapter as it loads (its `#start=`);
 // - the memory the engines take with two tabs of the origin open, each with
 //   the model ready (engine-worker-memory.ts says what is read, and why);
 // - one turn across two pages of the multi-page Field Store, from the
@@ -51,8 +52,9 @@ async function repeat<T>(measure: () => Promise<T>): Promise<T[]> {
 }
 
 async function printPageLoadToReady(url: string, starts: (shared: boolean) => Record<string, HarnessStart>): Promise<void> {
-  console.log("\nPage load to ready, the model on the device (the page's clock, from its navigation start):");
-  console.log("  adapter: its own part, from createLocalAdapter to `ready` (the rest is the page's load and the bench's calls).");
+  console.log("\nPage load to ready, the model on the device (the page's clock, from its navigation start; the page");
+  console.log("  starts its adapter as it loads, with no call from the bench in between):");
+  console.log("  adapter: its own part, from createLocalAdapter to `ready` (the rest is the page's own load: its bundle, its tool).");
   console.log("model                  engine      second tab   next page   adapter: second tab   next page");
   for (const model of models) {
     for (const shared of ENGINES) {

@@ -69,6 +69,9 @@ let loads: LoadProgress[][] = [];
 /** How many generations the page has asked the engine for (each in flight once asked). */
 let generateCalls = 0;
 let leftStreamingAt: number | undefined;
+/** When (performance.now()) this page's adapter was created, and when it first said `ready`. */
+let startedAt: number | undefined;
+let readyAt: number | undefined;
 
 const harness = {
   cart,
@@ -79,6 +82,8 @@ const harness = {
     runEndedAt = [];
     usages = [];
     loads = [];
+    startedAt = performance.now();
+    readyAt = undefined;
     const local = createLocalAdapter({
       worker: {
         // The default engine (the module worker, or the shared one); only its usage and load progress are read on the way.
@@ -127,6 +132,7 @@ const harness = {
     adapter = local;
     const record = () => {
       const status = local.status();
+      if (status.state === "ready") readyAt ??= performance.now();
       if (JSON.stringify(statuses.at(-1)) !== JSON.stringify(status)) statuses.push(status);
     };
     local.subscribe(record);
@@ -154,6 +160,8 @@ const harness = {
     });
   },
   statuses: () => statuses,
+  /** The page's clock when its adapter was created and when it was first `ready` (bench/shared-engine/). */
+  times: () => ({ startedAt, readyAt }),
   status: () => adapter!.status(),
   models: () => adapter!.models(),
   parts: () => parts.map(({ part }) => part),
@@ -206,4 +214,9 @@ const harness = {
   },
 };
 Object.assign(window, { harness });
+// `#start=<StartOptions as JSON>`: the page starts its adapter as it loads, as
+// a site's page does, with no call from the test in between (the bench's page
+// load to `ready`).
+const startOnLoad = new URLSearchParams(location.hash.slice(1)).get("start");
+if (startOnLoad) await harness.start(JSON.parse(startOnLoad) as StartOptions);
 document.body.dataset.ready = "true";
