@@ -22,6 +22,7 @@ describe("parseBenchArguments", () => {
       outDir: "x",
       zeroCostRates: [250, 1000, 2000, 4000, 8000, 0],
       zeroCostOnly: false,
+      sharedArgs: ["--sections", "load,memory,turn"],
     });
     expect(parseBenchArguments(["--zero-cost", "500,max", "--zero-cost-only"])).toMatchObject({ zeroCostRates: [500, 0], zeroCostOnly: true });
     expect(parseBenchArguments(["--zero-cost", "none"]).zeroCostRates).toBeNull();
@@ -33,6 +34,14 @@ describe("parseBenchArguments", () => {
     expect(parseBenchArguments([]).config.threads).toBeUndefined();
     expect(parseBenchArguments(["--threads", "2"]).config.threads).toBe(2);
     expect(() => parseBenchArguments(["--threads", "0"])).toThrow(/--threads must be/);
+    // worker.shared's figures: every section by default, after the model's paths.
+    expect(parseBenchArguments(["--shared", "load", "--shared-runs", "3", "--shared-models", "qwen3-0.6b-shaped-q8"]).sharedArgs).toEqual(["--sections", "load", "--runs", "3", "--models", "qwen3-0.6b-shaped-q8"]);
+    expect(parseBenchArguments(["--shared", "none"]).sharedArgs).toBeNull();
+    expect(parseBenchArguments(["--zero-cost-only"]).sharedArgs).toBeNull();
+    expect(() => parseBenchArguments(["--shared", "speed"])).toThrow(/^--shared: unknown speed/);
+    expect(() => parseBenchArguments(["--shared-runs", "0"])).toThrow(/^--shared-runs takes a whole number/);
+    expect(() => parseBenchArguments(["--shared-models", "gpt"])).toThrow(/^--shared-models: unknown gpt/);
+    expect(() => parseBenchArguments(["--shared", "none", "--shared-runs", "3"])).toThrow(/need the shared-engine figures/);
   });
 });
 
@@ -61,7 +70,7 @@ describe("npm run bench on the tiny model's visible-text variant (smoke)", () =>
     out = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     ({ stdout } = await run(
       process.execPath,
-      ["bench/run-bench.mjs", "--model", "tiny-text", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--zero-cost", "500,max", "--out", out],
+      ["bench/run-bench.mjs", "--model", "tiny-text", "--runs", "2", "--generations", "2", "--device", "wasm", "--prompt", "32", "--output", "8", "--bandwidth", "50", "--trace", "--zero-cost", "500,max", "--shared", "none", "--out", out],
       { cwd: repoRoot, timeout: 540_000, maxBuffer: 16 * 1024 * 1024 },
     ));
     result = JSON.parse(readFileSync(join(out, "latest.json"), "utf8")) as BenchResult;

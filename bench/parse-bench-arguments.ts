@@ -1,4 +1,5 @@
 import { DEFAULT_BENCH_MODEL, type BenchConfig } from "./bench-types.js";
+import { parseSharedBenchArguments, SHARED_BENCH_MODELS, SHARED_BENCH_SECTIONS } from "./shared-engine/parse-shared-bench-arguments.js";
 
 export interface BenchCliOptions {
   config: BenchConfig;
@@ -14,6 +15,11 @@ export interface BenchCliOptions {
   zeroCostRates: number[] | null;
   /** Only the zero-cost path (no model loaded). */
   zeroCostOnly: boolean;
+  /**
+   * The shared-engine figures' arguments (bench/shared-engine/), run after the
+   * model's paths in a process of their own; null skips them.
+   */
+  sharedArgs: string[] | null;
 }
 
 export const BENCH_USAGE = `npm run bench -- [options]
@@ -37,6 +43,11 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --zero-cost <r,…>   the zero-cost path's rates in tok/s, max for as fast as it can (default 250,1000,2000,4000,8000,max;
                       none skips it): a scripted engine through the real worker, parser, session and <AgentChat>
   --zero-cost-only    only the zero-cost path
+  --shared <a,b>      after the model's paths, worker.shared's figures: ${SHARED_BENCH_SECTIONS.join(", ")} (default all; none
+                      skips them): page load to ready, two tabs' memory, a turn across two pages; the dedicated
+                      worker against the shared one, each run in a fresh browser (as npm run bench:shared)
+  --shared-runs <n>   runs per shared-engine figure (default 5; medians)
+  --shared-models <a,b> ${SHARED_BENCH_MODELS.join(", ")} (default test-tiny,test-scripted)
   --out <dir>         where to write the JSON and SVG (default bench/results)
   --profile <dir>     keep the browser profile (and the model cache) there`;
 
@@ -54,7 +65,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
   }
   if (flags.has("help")) throw new Error(BENCH_USAGE);
-  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "tool-loop", "out", "profile", "zero-cost"];
+  const known = ["model", "engine", "device", "runs", "generations", "prompt", "output", "bandwidth", "paths", "threads", "tool-loop", "out", "profile", "zero-cost", "shared", "shared-runs", "shared-models"];
   for (const name of values.keys()) if (!known.includes(name)) throw new Error(`Unknown option --${name}.\n${BENCH_USAGE}`);
   const int = (name: string, fallback: number, min: number) => {
     const raw = values.get(name);
@@ -74,6 +85,23 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
   const zeroCostRates = zeroCost === "none" ? null : zeroCost.split(",").map((rate) => (rate === "max" ? 0 : Number(rate)));
   if (zeroCostRates?.some((rate) => !Number.isInteger(rate) || rate < 0)) throw new Error("--zero-cost takes rates in tokens per second, max, or none.");
   if (flags.has("zero-cost-only") && !zeroCostRates) throw new Error("--zero-cost-only needs rates.");
+  const shared = values.get("shared") ?? SHARED_BENCH_SECTIONS.join(",");
+  let sharedArgs: string[] | null = null;
+  if (shared !== "none" && !flags.has("zero-cost-only")) {
+    sharedArgs = ["--sections", shared];
+    if (values.has("shared-runs")) sharedArgs.push("--runs", values.get("shared-runs")!);
+    if (values.has("shared-models")) sharedArgs.push("--models", values.get("shared-models")!);
+    // Refused here, before the model's paths run, rather than minutes later.
+    try {
+      parseSharedBenchArguments(sharedArgs);
+    } catch (error) {
+      const reason = (error as Error).message.split("\n")[0]!;
+      const named = reason.replace(/^--sections/, "--shared").replace(/^--runs/, "--shared-runs").replace(/^--models/, "--shared-models");
+      throw new Error(`${named}\n${BENCH_USAGE}`);
+    }
+  } else if (values.has("shared-runs") || values.has("shared-models")) {
+    throw new Error("--shared-runs and --shared-models need the shared-engine figures (--shared is none or --zero-cost-only is set).");
+  }
   const config: BenchConfig = {
     model: values.get("model") ?? DEFAULT_BENCH_MODEL,
     engine,
@@ -93,6 +121,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     trace: flags.has("trace"),
     zeroCostRates,
     zeroCostOnly: flags.has("zero-cost-only"),
+    sharedArgs,
     ...(values.has("out") && { outDir: values.get("out")! }),
     ...(values.has("profile") && { profile: values.get("profile")! }),
   };

@@ -2,8 +2,10 @@
  * `npm run bench`: serves bench/ with Vite, drives headless Chromium through
  * the bench page (`window.bench.run`), prints the table and writes
  * `<model>-<device>-<threads>threads-<time>.json` and `.svg` (and `latest.json` / `latest.svg`)
- * under bench/results/.
+ * under bench/results/; then worker.shared's figures (bench/shared-engine/), in
+ * a process of their own, unless `--shared none`.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -69,6 +71,20 @@ async function exposeCpuTimes(context: BrowserContext, page: Page): Promise<void
 /** launch-chromium.ts's flags; a persistent context (below) has the storage quota big models need. */
 const FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
 
+/** The shared-engine figures, as `npm run bench:shared` prints them; resolves to its exit code. */
+function runSharedEngineBench(args: string[]): Promise<number> {
+  const script = fileURLToPath(new URL("./shared-engine/run-shared-engine-bench.mjs", import.meta.url));
+  console.log(`\nworker.shared: node bench/shared-engine/run-shared-engine-bench.mjs ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: "inherit" });
+    child.on("error", (error) => {
+      console.error(`bench failed: the shared-engine figures did not start (${error.message}).`);
+      resolve(1);
+    });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
 async function main(): Promise<void> {
   let options;
   try {
@@ -78,6 +94,14 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  await runModelPaths(options);
+  if (options.sharedArgs && !process.exitCode) {
+    const code = await runSharedEngineBench(options.sharedArgs);
+    if (code !== 0) process.exitCode = code;
+  }
+}
+
+async function runModelPaths(options: ReturnType<typeof parseBenchArguments>): Promise<void> {
   const { config } = options;
   const outDir = resolve(options.outDir ?? fileURLToPath(new URL("./results/", import.meta.url)));
   const server = await createServer({ configFile: fileURLToPath(new URL("./vite.config.ts", import.meta.url)), server: { port: 0, strictPort: false } });
