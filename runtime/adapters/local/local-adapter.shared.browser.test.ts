@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import type { Plugin } from "vite";
 import { describe, expect, it } from "vitest";
 import { buySocks, open, setUp, step, waitFor } from "./test-fixtures/browser-harness.js";
 import { ONE_MODEL_PAGE_MS, TWO_MODEL_LOADS_MS } from "../../test-support/model-test-timeouts.js";
@@ -14,12 +15,31 @@ async function killSharedWorker(browser: Browser, targetId: string): Promise<voi
   }
 }
 
+/**
+ * The network for the model's files, cut on the server: a SharedWorker's
+ * requests are not the page's, so Playwright's routes and setOffline do not
+ * reach them. While `cut` is on, every model file request is counted and its
+ * connection dropped, as a device with no network fails it.
+ */
+const modelNetwork = { cut: false, refused: [] as string[] };
+const cutModelFiles: Plugin = {
+  name: "cut-model-files",
+  enforce: "pre",
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (!modelNetwork.cut || !/^\/models\/test\//.test(request.url ?? "")) return next();
+      modelNetwork.refused.push(request.url ?? "");
+      request.socket.destroy();
+    });
+  },
+};
+
 const start = (page: Page, model: string, extra: { maxNewTokens?: number } = {}) =>
   page.evaluate(([model, extra]) => harness.start({ model, baseUrl: "/models/test", shared: true, ...extra }), [model, extra] as const);
 const readyOrNeedsDownload = (page: Page) => waitFor(page, () => harness.status(), (status) => status.state === "ready" || status.state === "needs-download", "the probe");
 
 describe("worker.shared in headless Chromium: one engine in a SharedWorker for every tab of the origin", () => {
-  const state = setUp(false);
+  const state = setUp(false, [cutModelFiles]);
 
   it("a second tab is ready without loading the model again (one model read), and two tabs sending at once both answer, each in its own conversation", async () => {
     const a = await open(state.context, state.server.url);
@@ -113,6 +133,35 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
     expect(loadsAfter.filter((progress) => progress[0]?.progress === 0)).toHaveLength(1);
     expect(await sharedWorkerTargets(state.browser)).toHaveLength(1);
     await Promise.all([page.close(), other.close()]);
+  }, TWO_MODEL_LOADS_MS);
+
+  it("with every tab of the origin closed and its worker gone, the next page starts a new shared worker that loads the model from the cache with the network cut, and answers", async () => {
+    const first = await open(state.context, state.server.url);
+    await start(first, "test-scripted");
+    if ((await readyOrNeedsDownload(first)).state === "needs-download") await first.evaluate(() => harness.prepare());
+    await waitFor(first, () => harness.status(), (status) => status.state === "ready", "the model on the device");
+    await first.close();
+    // extendedLifetime may keep the worker a while after its last page: stopped here, as the browser stops it after that while.
+    for (const worker of await sharedWorkerTargets(state.browser)) await killSharedWorker(state.browser, worker.targetId);
+    expect(await sharedWorkerTargets(state.browser)).toEqual([]);
+
+    modelNetwork.cut = true;
+    modelNetwork.refused = [];
+    try {
+      const page = await open(state.context, state.server.url);
+      await start(page, "test-scripted");
+      await waitFor(page, () => harness.status(), (status) => status.state === "ready", "the model from the cache");
+      // Read from the device (a load from 0), in the one new shared worker, with no model request sent.
+      expect(await page.evaluate(() => harness.loads().map((load) => load[0]))).toEqual([{ progress: 0 }]);
+      expect(await page.evaluate(() => harness.statuses().map((status) => status.state).filter((s, i, all) => s !== all[i - 1]))).toEqual(["loading", "ready"]);
+      expect(await sharedWorkerTargets(state.browser)).toHaveLength(1);
+      expect(page.workers()).toHaveLength(0);
+      await buySocks(page, 0);
+      expect(modelNetwork.refused).toEqual([]);
+      await page.close();
+    } finally {
+      modelNetwork.cut = false;
+    }
   }, TWO_MODEL_LOADS_MS);
 
   it("where the browser has no SharedWorker (removed before the page runs): a dedicated worker per tab, each reading the model itself, as without the option", async () => {
