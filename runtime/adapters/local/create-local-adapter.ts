@@ -114,12 +114,13 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
   function init(): Promise<void> {
     initializing ??= (async () => {
       try {
-        const [loaded, variants] = await Promise.all([loadCatalogEntries(read), import("../../../models/resolve-variant.js")]);
+        // Side by side, not one after another: each is a chunk the page fetches (the engine's
+        // client, then its worker), and a page that comes back to a loaded model waits on them all.
+        const [loaded, variants, host] = await Promise.all([loadCatalogEntries(read), import("../../../models/resolve-variant.js"), getEngine()]);
         const { resolveVariant } = variants;
         entries = loaded;
         toSource = variants.toModelSource;
         preferred = preferredIn();
-        const host = await getEngine();
         const capabilities = await host.probe();
         const threads = worker.threads ?? defaultWasmThreads(capabilities);
         const runnable = new Map<string, ResolvedVariant>();
@@ -174,10 +175,11 @@ export function createLocalAdapter(given: LocalAdapterOptions = {}): LocalAdapte
     try {
       if (!state.cached.get(resolved.entry.id)) await download(host, resolved, signal);
       dispatch({ type: "load-started", id: resolved.entry.id });
-      await host.load(modelSource(resolved), ({ progress, stage }) => dispatch({ type: "load-progress", progress, ...(stage && { stage }) }));
       // The tool loop's code arrives with the model, not on the first message, which may be sent
       // with the network gone (an offline assistant); a failure here is retried by the first run.
-      await import("./run-local-steps.js").catch(() => {});
+      const steps = import("./run-local-steps.js").catch(() => {});
+      await host.load(modelSource(resolved), ({ progress, stage }) => dispatch({ type: "load-progress", progress, ...(stage && { stage }) }));
+      await steps;
       dispatch({ type: "loaded", key: resolved.key });
     } catch (error) {
       if (signal.aborted) {

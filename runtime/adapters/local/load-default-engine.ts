@@ -31,9 +31,12 @@ export interface DefaultEngineOptions {
  * the site; a browser without it ends the worker with its last page.
  */
 export async function loadDefaultEngine(options: DefaultEngineOptions = {}): Promise<EngineHost> {
-  const { createEngineClient } = await import("../../../worker/engine-client.js");
   const shared = options.shared ?? !(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
-  const endpoint = shared && typeof SharedWorker === "function" ? (await import("../../../worker/shared-worker-endpoint.js")).sharedWorkerEndpoint : undefined;
+  // Both chunks at once: a page that finds the model loaded waits on these fetches, not on the model.
+  const [{ createEngineClient }, endpoint] = await Promise.all([
+    import("../../../worker/engine-client.js"),
+    shared && typeof SharedWorker === "function" ? import("../../../worker/shared-worker-endpoint.js").then((module) => module.sharedWorkerEndpoint) : undefined,
+  ]);
   return createEngineClient({
     spawn: endpoint
       ? () => endpoint(new SharedWorker(new URL("../../../worker/engine-worker.ts", import.meta.url), { type: "module", name: "web-agents-engine", extendedLifetime: true }))
