@@ -143,6 +143,8 @@ describe("worker.shared in headless Chromium: one engine in a SharedWorker for e
     await first.close();
     // extendedLifetime may keep the worker a while after its last page: stopped here, as the browser stops it after that while.
     for (const worker of await sharedWorkerTargets(state.browser)) await killSharedWorker(state.browser, worker.targetId);
+    // The target goes once the browser has stopped it: asked again until then, for 10 s at most.
+    for (const until = Date.now() + 10_000; (await sharedWorkerTargets(state.browser)).length > 0 && Date.now() < until; ) await new Promise((done) => setTimeout(done, 50));
     expect(await sharedWorkerTargets(state.browser)).toEqual([]);
 
     modelNetwork.cut = true;
