@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { createServer } from "vite";
-import { findChromium } from "../runtime/test-support/launch-chromium.js";
+import { chromiumArgs, findChromium } from "../runtime/test-support/launch-chromium.js";
 import type { BenchResult } from "./bench-types.js";
 import { resultChartSvg } from "./chart-svg.js";
 import { parseBenchArguments } from "./parse-bench-arguments.js";
@@ -69,8 +69,6 @@ async function exposeCpuTimes(context: BrowserContext, page: Page): Promise<void
 }
 
 /** launch-chromium.ts's flags; a persistent context (below) has the storage quota big models need. */
-const FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
-
 /** The shared-engine figures, as `npm run bench:shared` prints them; resolves to its exit code. */
 function runSharedEngineBench(args: string[]): Promise<number> {
   const script = fileURLToPath(new URL("./shared-engine/run-shared-engine-bench.mjs", import.meta.url));
@@ -112,7 +110,8 @@ async function runModelPaths(options: ReturnType<typeof parseBenchArguments>): P
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
-    args: [...FLAGS, ...(options.webgpu ? ["--enable-unsafe-webgpu"] : [])],
+    // The suite's flags, with the optimizing wasm tier a person's browser has: this measures speed.
+    args: chromiumArgs({ optimizeWasm: true, webgpu: options.webgpu }),
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
