@@ -6,7 +6,9 @@
 // - page load to `ready`, the model already on the device, for the two
 //   pages worker.shared is for: a second tab, and the next page of the site
 //   after a full-page navigation (the page's own clock, from its navigation
-//   start), through the local adapter's fixture page (production build),
+//   start), through the local adapter's fixture page (production build,
+//   its hashed chunks served immutable as a site serves them:
+//   immutable-assets-plugin.ts),
 //   which starts its adapter as it loads (its `#start=`);
 // - the memory the engines take with two tabs of the origin open, each with
 //   the model ready (engine-worker-memory.ts says what is read, and why);
@@ -18,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { serveExamples } from "../../examples/test-support/serve-examples.js";
 import { ensureTestModel } from "../../models/test-models/index.js";
 import { BUILT_FIXTURES_VARIABLE, buildExamples, buildFixture, currentBuild, currentExamplesBuild, sourcesStamp } from "../../runtime/test-support/fixture-builds.js";
+import { immutableAssetsPlugin } from "./immutable-assets-plugin.js";
 import { modelFilesPlugin } from "../../runtime/test-support/model-files-plugin.js";
 import { serveFixture } from "../../runtime/test-support/serve-fixture.js";
 import { engineName, formatMb, formatMs, formatRatio, median } from "./format-figures.js";
@@ -53,7 +56,8 @@ async function repeat<T>(measure: () => Promise<T>): Promise<T[]> {
 
 async function printPageLoadToReady(url: string, starts: (shared: boolean) => Record<string, HarnessStart>): Promise<void> {
   console.log("\nPage load to ready, the model on the device (the page's clock, from its navigation start; the page");
-  console.log("  starts its adapter as it loads, with no call from the bench in between):");
+  console.log("  starts its adapter as it loads, with no call from the bench in between; its hashed chunks are");
+  console.log("  served immutable, as a production site serves them):");
   console.log("  adapter: its own part, from createLocalAdapter to `ready` (the rest is the page's own load: its bundle, its tool).");
   console.log("model                  engine      second tab   next page   adapter: second tab   next page");
   for (const model of models) {
@@ -130,7 +134,7 @@ if (sections.includes("load") || sections.includes("memory")) {
   const { root, starts } = await ensureSharedBenchModels(models);
   const startsFor = (shared: boolean) => Object.fromEntries(Object.entries(starts).map(([model, start]) => [model, { ...start, baseUrl: "/models/test", shared }]));
   if (!currentBuild(LOCAL_PAGE)) await buildFixture(LOCAL_PAGE);
-  const local = await serveFixture(LOCAL_PAGE, [modelFilesPlugin(root), shapedModelFilesPlugin(root, "qwen3-0.6b-shaped-q8")]);
+  const local = await serveFixture(LOCAL_PAGE, [immutableAssetsPlugin(), modelFilesPlugin(root), shapedModelFilesPlugin(root, "qwen3-0.6b-shaped-q8")]);
   try {
     if (sections.includes("load")) await printPageLoadToReady(local.url, startsFor);
     if (sections.includes("memory")) await printTwoTabMemory(local.url, startsFor);
