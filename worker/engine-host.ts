@@ -78,7 +78,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       guard("load_failed", async () => {
         const engine = engineFor(model);
         // Models in our store: files the browser evicted are found here, before the engine reads any.
-        const stored = requireCached && !engine.download;
+        // A model the engine holds reads no file, so its load waits on no check.
+        const stored = requireCached && !engine.download && !engine.holds?.(model);
         if (stored) {
           const status = await options.store.cacheStatus(model);
           if (!status.cached) {

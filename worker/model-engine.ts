@@ -17,6 +17,12 @@ export interface ModelEngine {
    * reject with an `EngineError` (`generation_failed`).
    */
   generate(request: GenerateRequest, onEvent: (event: RawEngineEvent) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Whether `model` is in memory already, so `load` reads nothing: the host
+   * then skips its check of the store (a shared worker's next page of the
+   * site loads a model it holds).
+   */
+  holds?(model: ModelSource): boolean;
   /** Engines with their own cache (web-llm). */
   cacheStatus?(model: ModelSource): Promise<CacheStatus>;
   download?(model: ModelSource, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<void>;

@@ -86,6 +86,10 @@ export class TransformersEngine implements ModelEngine {
     this.models = new TransformersModelLoader(options, () => this.conversations.clear());
   }
 
+  holds(model: ModelSource): boolean {
+    return this.models.holds(model.key);
+  }
+
   async load(model: ModelSource, onProgress: (progress: LoadProgress) => void = () => {}): Promise<void> {
     if (this.models.holds(model.key)) return void onProgress({ progress: 1 });
     // Another model replaces the one held only between generations: in a shared worker, another
