@@ -68,7 +68,6 @@ async function exposeCpuTimes(context: BrowserContext, page: Page): Promise<void
   });
 }
 
-/** launch-chromium.ts's flags; a persistent context (below) has the storage quota big models need. */
 /** The shared-engine figures, as `npm run bench:shared` prints them; resolves to its exit code. */
 function runSharedEngineBench(args: string[]): Promise<number> {
   const script = fileURLToPath(new URL("./shared-engine/run-shared-engine-bench.mjs", import.meta.url));
@@ -110,7 +109,8 @@ async function runModelPaths(options: ReturnType<typeof parseBenchArguments>): P
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
-    // The suite's flags, with the optimizing wasm tier a person's browser has: this measures speed.
+    // A persistent context has the storage quota big models need. The suite's flags, with the
+    // optimizing wasm tier a person's browser has: this measures speed.
     args: chromiumArgs({ optimizeWasm: true, webgpu: options.webgpu }),
   });
   try {
