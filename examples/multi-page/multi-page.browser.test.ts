@@ -9,6 +9,9 @@ import { STORE_SCRIPTED_ANSWER, storeScriptedModel } from "../../models/test-mod
 import { launchChromium } from "../../runtime/test-support/launch-chromium.js";
 import { serveExamples, type ExamplesServer } from "../test-support/serve-examples.js";
 
+/** How late the product page and the cart answer in the first test. */
+const SLOW_PAGE_MS = 2_000;
+
 describe("the multi-page Field Store: a turn that goes on across full page loads", () => {
   let server: ExamplesServer;
   let browser: Browser;
@@ -48,8 +51,14 @@ describe("the multi-page Field Store: a turn that goes on across full page loads
   /** The chat's calls, in order, with their states. */
   const calls = (page: Page) => chat(page).locator(".tool[data-tool]").evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute("data-tool")}:${node.getAttribute("data-state")}`));
 
-  it("one turn: opens the product page, adds there, opens the cart, orders and answers on it; nothing runs twice", async () => {
+  it("one turn: opens the product page, adds there, opens the cart, orders and answers on it; nothing runs twice, also when the next page is slow to come", async () => {
     const { context, page, errors } = await openStore();
+    // The product page and the cart answer 2 s late, as on a slow server: the turn waits for the page
+    // to go rather than going on on the page that is ending (where place_order would wait for a click).
+    await context.route(/\/multi-page\/(product|cart)\.html/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_PAGE_MS));
+      await route.continue();
+    });
     try {
       await ask(page, "Buy me a pair of trail socks");
       // go_to loads the product page; the turn goes on there and stops at add_to_cart's Allow.

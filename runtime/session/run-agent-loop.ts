@@ -6,6 +6,7 @@ import { callModelContextTool } from "../core/call-model-context-tool.js";
 import { readPageTools } from "../core/read-page-tools.js";
 import { AFTER_CALL_SETTLE, TOOLS_SETTLE, waitForToolsToSettle } from "../core/settle-tools.js";
 import { toolErrorOutput } from "../core/tool-error-output.js";
+import { NAVIGATION_WAIT_MS, watchNavigation } from "../core/watch-navigation.js";
 import type { ToolOutput } from "../core/tool-output.js";
 import type { AgentAdapter, AgentRunRequest, ToolCallRequest } from "./agent-adapter.js";
 import type { AgentMessage } from "./agent-message.js";
@@ -89,18 +90,26 @@ export async function runAgentLoop(
     const hints = await readToolHints(call.name);
     const held = await gateToolCall(call, hints, context.gate ?? {}, signal, turn.untrustedContent);
     if (held) return held;
-    let output = await callModelContextTool(call, { signal });
-    if (hints.untrustedContentHint === true) {
-      // From here on the model may be following that content: the gate holds what it does next.
-      turn.untrustedContent = true;
-      output = markUntrustedContent(output, call.name);
+    const navigation = watchNavigation();
+    try {
+      let output = await callModelContextTool(call, { signal });
+      if (hints.untrustedContentHint === true) {
+        // From here on the model may be following that content: the gate holds what it does next.
+        turn.untrustedContent = true;
+        output = markUntrustedContent(output, call.name);
+      }
+      // In the conversation now, before the settle below: a tool that navigates ends the page within
+      // it, and the next page goes on from this result (turn-carry.ts), never calling it again.
+      // The adapter's own tool-result part for it applies the same again.
+      if (!output.isError) apply({ type: "tool-result", id: call.id, output });
+      await refresh(AFTER_CALL_SETTLE);
+      // A full-page navigation the call started: the model's next step belongs to the next page,
+      // however slow it is to come, not to this one (where a held call would end the turn).
+      await navigation.settled({ maxMs: NAVIGATION_WAIT_MS, signal });
+      return output;
+    } finally {
+      navigation.stop();
     }
-    // In the conversation now, before the settle below: a tool that navigates ends the page within
-    // it, and the next page goes on from this result (turn-carry.ts), never calling it again.
-    // The adapter's own tool-result part for it applies the same again.
-    if (!output.isError) apply({ type: "tool-result", id: call.id, output });
-    await refresh(AFTER_CALL_SETTLE);
-    return output;
   };
 
   try {
