@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatHandlerOptions } from "./chat-handler-options.js";
 import { createSessionCookies } from "./chat-session.js";
 import { createChatHandler } from "./create-chat-handler.js";
+import { clearOfWindowEdge } from "./test-support/clear-of-window-edge.js";
 import { parseEvents } from "./test-support/read-events.js";
 import { scriptedModel, textStep } from "./test-support/scripted-model.js";
 import {
@@ -231,6 +232,8 @@ describe("sessions", () => {
 
 describe("rate limit", () => {
   it("429 rate_limited with Retry-After past the window's requests, per client", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const served = await serve({
       rateLimit: { requests: 2, windowMs: 60_000 },
       clientKey: (request) => request.headers.get("x-client") ?? undefined,
@@ -252,6 +255,8 @@ describe("rate limit", () => {
   });
 
   it("keys on the session and the client when sessions are free to mint, and on the socket address by default", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const served = await serve({ rateLimit: { requests: 1, windowMs: 60_000 }, session: { secret: SECRETS.sessionSecret } });
     const first = (await fetch(served.url)).headers.get("set-cookie")?.split(";")[0] ?? "";
     const second = (await fetch(served.url)).headers.get("set-cookie")?.split(";")[0] ?? "";

@@ -15,6 +15,7 @@ import { dailyBudgetKey } from "./daily-budget.js";
 import { scriptedModel, textStep } from "./test-support/scripted-model.js";
 import { freePort, startRedis, type RunningRedis } from "./test-support/redis-server.js";
 import { expectNoSecretsInResponses, postJson, serveHandler, user, type Served } from "./test-support/serve-handler.js";
+import { clearOfWindowEdge } from "./test-support/clear-of-window-edge.js";
 
 // Each step reports 10 input + 5 output tokens and reserves 20.
 const STEP_COST = 15;
@@ -169,6 +170,8 @@ describe("the Redis store (a real redis-server)", () => {
   });
 
   it("two handler instances sharing one Redis enforce one rate limit", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const shared = `rate-${process.pid}-${prefix}:`;
     const first = createRedisCounterStore(redis.url, { prefix: shared });
     const second = createRedisCounterStore(redis.url, { prefix: shared });

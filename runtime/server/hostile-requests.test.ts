@@ -13,6 +13,7 @@ import { MAX_JSON_DEPTH } from "./read-chat-request.js";
 import { parseEvents } from "./test-support/read-events.js";
 import { scriptedModel, textStep, toolStep } from "./test-support/scripted-model.js";
 import { expectNoSecretsInResponses, pageTool, postJson, SECRETS, serveHandler, user, type Served } from "./test-support/serve-handler.js";
+import { clearOfWindowEdge } from "./test-support/clear-of-window-edge.js";
 
 const servers: Served[] = [];
 
@@ -95,6 +96,8 @@ describe("rate limit with sessions minted freely", () => {
     (await fetch(url, { headers })).headers.get("set-cookie")?.split(";")[0] ?? "";
 
   it("6 POSTs each with a fresh cookie get at most the limit of 200s, then 429 rate_limited", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const { served } = await serve({ rateLimit: { requests: 2, windowMs: 60_000 }, session: { secret: SECRETS.sessionSecret } });
     const statuses: number[] = [];
     let refusal: unknown;
@@ -116,6 +119,8 @@ describe("rate limit with sessions minted freely", () => {
   });
 
   it("limits two clients independently, each across its own fresh sessions", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const { served } = await serve({
       rateLimit: { requests: 2, windowMs: 60_000 },
       session: { secret: SECRETS.sessionSecret },
@@ -134,6 +139,8 @@ describe("rate limit with sessions minted freely", () => {
   });
 
   it("a session's own bucket still applies: one session cannot spend another client's share", async () => {
+    // The limit counts in fixed windows: all of this test's requests in one.
+    await clearOfWindowEdge(60_000);
     const { served } = await serve({
       rateLimit: { requests: 2, windowMs: 60_000 },
       session: { secret: SECRETS.sessionSecret },
