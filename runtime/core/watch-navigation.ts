@@ -9,7 +9,8 @@ export const NAVIGATION_WAIT_MS = 10_000;
 /** The part of the Navigation API's `navigate` event this reads (TypeScript's DOM library has no types for it yet). */
 interface NavigateEventLike extends Event {
   readonly hashChange: boolean;
-  readonly downloadRequest: string | null;
+  /** A string for a download; null, or absent in a browser without it, otherwise. */
+  readonly downloadRequest?: string | null;
   readonly destination: { readonly sameDocument: boolean };
   readonly signal: AbortSignal;
 }
@@ -53,7 +54,7 @@ export function watchNavigation(): NavigationWatch {
   };
   const onNavigate = (event: Event) => {
     const navigate = event as NavigateEventLike;
-    if (navigate.hashChange || navigate.downloadRequest !== null || navigate.destination.sameDocument) return;
+    if (navigate.hashChange || typeof navigate.downloadRequest === "string" || navigate.destination.sameDocument) return;
     going = navigate;
     ended = false;
   };
