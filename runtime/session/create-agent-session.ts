@@ -49,6 +49,10 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   // The last page of the site went mid-turn (a tool navigated, a link): this page continues the
   // turn once watched (turn-carry.ts), unless the person sends, retries or resets first.
   let personActed = false;
+  // The turn the last page left, while this session goes on with it and the person has not acted
+  // since: a page that gives the chat its adapter (or agent) after it started continues the turn
+  // with it rather than ending it (setOptions).
+  let carriedTurn = false;
   // Streamed text waits here, joined, until the frame or a reader needs it: applying a
   // part copies the message list, so one reducer call a frame, not one a token.
   let pending: PartAction | undefined;
@@ -150,6 +154,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     const trimmed = typeof text === "string" ? text.trim() : "";
     if (trimmed === "" || state.status === "streaming") return;
     personActed = true;
+    carriedTurn = false;
     const runId = crypto.randomUUID();
     const message: AgentMessage = { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: trimmed }] };
     dispatch({ type: "send", runId, message });
@@ -158,7 +163,13 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
 
   function retry(): void {
     personActed = true;
+    carriedTurn = false;
     if (state.status === "streaming" || !current().messages.some((message) => message.role === "user")) return;
+    resume();
+  }
+
+  /** Goes on from the last finished call; a run streaming is replaced, and its parts dropped. */
+  function resume(): void {
     const runId = crypto.randomUUID();
     dispatch({ type: "retry", runId, messages: resumable(state.messages) });
     start(runId, state.messages);
@@ -172,6 +183,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
 
   function reset(): void {
     personActed = true;
+    carriedTurn = false;
     stop();
     dispatch({ type: "reset" });
     storage.clear();
@@ -231,7 +243,15 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
     // on-device chat must answer a first message sent after the network went away.
     const prefetch = setTimeout(() => void loadAgentLoop().catch(() => {}), 0);
     const carrying = new AbortController();
-    const session = { streaming: () => state.status === "streaming", messages: () => current().messages, acted: () => personActed, retry };
+    const session = {
+      streaming: () => state.status === "streaming",
+      messages: () => current().messages,
+      acted: () => personActed,
+      retry: () => {
+        retry();
+        carriedTurn = true;
+      },
+    };
     void loadTurnCarry()
       .then(({ carryTurn }) => carrying.signal.aborted || stops.push(carryTurn(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage, session)))
       .catch(() => {});
@@ -269,9 +289,11 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       Object.assign(gate, policy);
       const newAgent = "agent" in next && next.agent !== agent;
       if ((!next.adapter || next.adapter === adapter) && !newAgent) return;
-      stop();
+      // A turn the last page left, still streaming or failed on the adapter the chat had before the page gave its own.
+      const continueTurn = carriedTurn && state.status !== "idle";
+      if (!continueTurn) stop();
       // The last run's failure was the old adapter's or agent's: the conversation goes on, idle.
-      if (state.status === "error") dispatch({ type: "restore", messages: current().messages });
+      if (!continueTurn && state.status === "error") dispatch({ type: "restore", messages: current().messages });
       if (newAgent) {
         agent = next.agent;
         showTools();
@@ -283,6 +305,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
         unwatchAdapter = detach ? adapter.subscribe?.(onStatus) : undefined;
         adapterStatus = !adapter.status ? READY_STATUS : detach ? readAdapterStatus(adapter) : UNREAD_STATUS;
       }
+      if (continueTurn) resume();
       emit();
     },
     dispose() {

@@ -108,6 +108,48 @@ describe("a turn that continues on the next page of the site", () => {
     expect(placeholder.requests).toHaveLength(0);
   });
 
+  it.each([
+    { case: "still waiting for its first part", placeholder: async function* (): AsyncGenerator<AgentStreamPart> {
+      await new Promise(() => {});
+    } },
+    { case: "failed (a cloud endpoint without a key)", placeholder: async function* (): AsyncGenerator<AgentStreamPart> {
+      yield { type: "error", error: "The chat is not set up on this server." };
+    } },
+  ])("an adapter the page gives after the turn went on ($case on the chat's default one) takes the turn over, from the same last finished call", async ({ placeholder }) => {
+    await firstPageGoes();
+    const next = createAgentSession({ id: "cloud", label: "Cloud", run: placeholder });
+    pages.push(next);
+    next.subscribe(() => {});
+    await waitUntil(() => next.getSnapshot().status !== "idle");
+    await pastSettle();
+    const adapter = createScriptedAdapter({ runs: [[{ type: "message-start", messageId: "m2" }, { type: "text-delta", messageId: "m2", delta: "Your cart has socks." }, { type: "finish", reason: "stop" }]] });
+    next.setOptions({ adapter });
+    await waitUntil(() => adapter.requests[0]?.ended !== undefined && next.getSnapshot().status === "idle");
+    expect(navigations).toBe(1);
+    const { messages, error } = next.getSnapshot();
+    expect(error).toBeUndefined();
+    expect(messages.some((message) => message.stopped)).toBe(false);
+    expect(messages.map((message) => [message.role, ...message.parts.map((part) => (part.type === "text" ? part.text : part.type === "tool" ? `${part.name}:${part.state}` : part.type))])).toEqual([
+      ["user", "Put socks in my cart and show it"],
+      ["assistant", "go_to:done"],
+      ["assistant", "Your cart has socks."],
+    ]);
+  });
+
+  it("an adapter the person picks after sending does not restart anything: a run the person started stops as before", async () => {
+    const next = createAgentSession({ id: "cloud", label: "Cloud", run: async function* () {
+      await new Promise(() => {});
+    } });
+    pages.push(next);
+    next.subscribe(() => {});
+    next.send("Hello");
+    const adapter = createScriptedAdapter({ runs: [] });
+    next.setOptions({ adapter });
+    expect(next.getSnapshot().status).toBe("idle");
+    expect(next.getSnapshot().messages.at(-1)?.stopped).toBe(true);
+    expect(adapter.requests).toHaveLength(0);
+  });
+
   it("does not continue a turn whose call waited for the person's click: the call is cancelled, never run", async () => {
     const parked: AgentAdapter = {
       id: "local",

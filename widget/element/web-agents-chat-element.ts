@@ -61,7 +61,8 @@ export class WebAgentsChatElement extends ElementBase {
   }
   set adapter(value: AgentAdapter | undefined) {
     this.#adapter = value;
-    this.#replaceSession();
+    // The same session takes the new adapter (AgentChat's setOptions): a turn it goes on with from the last page goes on.
+    this.#render();
   }
   /** The adapters the person can switch between (remembered by id). Default `[adapter]`. */
   get adapters(): readonly AgentAdapter[] | undefined {
@@ -69,7 +70,7 @@ export class WebAgentsChatElement extends ElementBase {
   }
   set adapters(value: readonly AgentAdapter[] | undefined) {
     this.#adapters = value;
-    this.#replaceSession();
+    this.#render();
   }
   /** The page's agent (`defineWebAgent`). Default: from `instructions` and `tools`, else none (every page tool). */
   get agent(): WebAgent | undefined {
@@ -152,7 +153,7 @@ export class WebAgentsChatElement extends ElementBase {
     });
   }
 
-  /** The session the chat renders and the events come from: made once per adapters and storage key. */
+  /** The session the chat renders and the events come from: made once per storage key (and endpoint); adapters are swapped into it. */
   #currentSession(adapters: readonly AgentAdapter[]): AgentSessionStore {
     const storageKey = this.#storageKey();
     const key = `${String(storageKey)}`;
