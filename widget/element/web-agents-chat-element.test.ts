@@ -98,6 +98,35 @@ describe("<web-agents-chat>", () => {
     expect(root().textContent).toContain("Done.");
   });
 
+  it("keeps one agent while its instructions and tools attributes stay: a render for another attribute does not stop the run", async () => {
+    let signal: AbortSignal | undefined;
+    element.adapters = [
+      {
+        id: "slow",
+        label: "Slow",
+        async *run(request) {
+          signal = request.signal;
+          yield { type: "message-start", messageId: "m-1" };
+          await new Promise(() => {});
+        },
+      },
+    ];
+    element.setAttribute("instructions", "You help people shop.");
+    element.setAttribute("tools", "get_cart");
+    connect();
+    const field = root().querySelector("textarea")!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, "Hello");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    act(() => button(root(), "Send").click());
+    await waitUntil(() => signal !== undefined, "the run");
+    act(() => element.setAttribute("heading", "Shop"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signal!.aborted).toBe(false);
+    expect(root().textContent).not.toContain("Stopped");
+  });
+
   it("shows the token statistics line only with the usage attribute", async () => {
     const answer: AgentStreamPart[] = [
       { type: "message-start", messageId: "m-1" },

@@ -50,6 +50,8 @@ export class WebAgentsChatElement extends ElementBase {
   #session: { store: AgentSessionStore; key: string; stop: () => void } | undefined;
   #adapter: AgentAdapter | undefined;
   #adapters: readonly AgentAdapter[] | undefined;
+  /** The agent built from the `instructions` and `tools` attributes, and those attributes' values. */
+  #attributeAgent: { key: string; agent: WebAgent } | undefined;
   #agent: WebAgent | undefined;
   #confirmTools: ConfirmToolsPolicy | undefined;
   #confirmTool: ConfirmTool | undefined;
@@ -146,11 +148,17 @@ export class WebAgentsChatElement extends ElementBase {
     const instructions = this.getAttribute("instructions");
     const tools = this.getAttribute("tools");
     if (instructions === null && tools === null) return undefined;
-    return defineWebAgent({
-      id: "page",
-      instructions: instructions ?? "",
-      ...(tools !== null && { tools: tools.split(",").map((name) => name.trim()).filter(Boolean) }),
-    });
+    // The same agent while its attributes are the same: a new one reaches the session as a change of agent, which stops a run.
+    const key = JSON.stringify([instructions, tools]);
+    if (this.#attributeAgent?.key !== key) {
+      const agent = defineWebAgent({
+        id: "page",
+        instructions: instructions ?? "",
+        ...(tools !== null && { tools: tools.split(",").map((name) => name.trim()).filter(Boolean) }),
+      });
+      this.#attributeAgent = { key, agent };
+    }
+    return this.#attributeAgent.agent;
   }
 
   /** The session the chat renders and the events come from: made once per storage key (and endpoint); adapters are swapped into it. */
