@@ -6,7 +6,7 @@ import { registerWebTool } from "../../runtime/core/register-web-tool.js";
 import { installHappyDomWebMCP, resetWebMCP } from "../../runtime/core/test-fixtures/happy-dom-webmcp.js";
 import type { AgentStreamPart } from "../../runtime/session/agent-stream-part.js";
 import { createScriptedAdapter } from "../../runtime/testing/create-scripted-adapter.js";
-import { button, chatRoot, findButton } from "../test-fixtures/chat-queries.js";
+import { button, chatRoot, findButton, sendMessage } from "../test-fixtures/chat-queries.js";
 import { waitUntil } from "../test-fixtures/mount.js";
 import { defineWebAgentsChat, WebAgentsChatElement } from "./index.js";
 
@@ -85,12 +85,7 @@ describe("<web-agents-chat>", () => {
       });
     }
     connect();
-    const field = root().querySelector("textarea")!;
-    act(() => {
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, "Hello");
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    act(() => button(root(), "Send").click());
+    sendMessage(root(), "Hello");
     await waitUntil(() => seen.includes("web-agents-finish"), `the finish event (seen: ${seen.join(", ")}; ${root().textContent})`);
     expect(seen).toEqual(["web-agents-tool-call:get_cart", "web-agents-finish"]);
     expect(adapter.requests[0]!.agent).toBe("page");
@@ -114,12 +109,7 @@ describe("<web-agents-chat>", () => {
     element.setAttribute("instructions", "You help people shop.");
     element.setAttribute("tools", "get_cart");
     connect();
-    const field = root().querySelector("textarea")!;
-    act(() => {
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, "Hello");
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    act(() => button(root(), "Send").click());
+    sendMessage(root(), "Hello");
     await waitUntil(() => signal !== undefined, "the run");
     act(() => element.setAttribute("heading", "Shop"));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -137,12 +127,7 @@ describe("<web-agents-chat>", () => {
     element.adapter = createScriptedAdapter({ runs: [answer, answer] });
     connect();
     const send = async (text: string) => {
-      const field = root().querySelector("textarea")!;
-      act(() => {
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, text);
-        field.dispatchEvent(new Event("input", { bubbles: true }));
-      });
-      act(() => button(root(), "Send").click());
+      sendMessage(root(), text);
       await waitUntil(() => findButton(root(), "Send") !== undefined && (root().textContent ?? "").includes("Done."), "the answer");
     };
     await send("Hello");
@@ -159,12 +144,7 @@ describe("<web-agents-chat>", () => {
     const errors: unknown[] = [];
     document.addEventListener("web-agents-error", (event) => errors.push((event as CustomEvent).detail.error));
     connect();
-    const field = root().querySelector("textarea")!;
-    act(() => {
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")!.set!.call(field, "Hello");
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    act(() => button(root(), "Send").click());
+    sendMessage(root(), "Hello");
     await waitUntil(() => errors.length > 0, "the error event");
     expect(errors[0]).toMatchObject({ message: expect.stringContaining("Offline") });
   });
