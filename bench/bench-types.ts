@@ -246,7 +246,8 @@ export interface BenchResult {
   config: BenchConfig & { generations: number };
   model: { id: string; dtype: string; weightsBytes: number };
   /** The page's browser, as the capability probe sees it; `crossOriginIsolated` decides whether threads can run. */
-  environment: { userAgent: string; cores: number; crossOriginIsolated: boolean; webgpu: boolean; fallbackAdapter: boolean };
+  /** `liftoffOnly`: run with `--liftoff-only` (V8's baseline wasm compiler only), so not a person's speed; set by the CLI. */
+  environment: { userAgent: string; cores: number; crossOriginIsolated: boolean; webgpu: boolean; fallbackAdapter: boolean; liftoffOnly?: boolean };
   /** The WASM threads every path was asked for (`config.threads`, or the runtime's default here). */
   threadsRequested: number;
   /** tokens/s the memory bandwidth allows: bandwidth / weights bytes; null without a bandwidth. */

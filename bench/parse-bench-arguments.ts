@@ -9,6 +9,12 @@ export interface BenchCliOptions {
   outDir?: string;
   /** Record a Chromium trace of the run and attribute the page's long tasks from it. */
   trace: boolean;
+  /**
+   * V8's baseline WebAssembly compiler only (no optimizing tier): loads start
+   * sooner and generation runs slower than in a person's browser. For a run
+   * that checks the bench works, not for figures (the suite's smoke run).
+   */
+  liftoffOnly: boolean;
   /** A Chromium profile folder to keep the model cache in between invocations (default: a temporary one). */
   profile?: string;
   /** The zero-cost path's rates in tokens per second (0: as fast as it can); null skips it. */
@@ -38,6 +44,7 @@ export const BENCH_USAGE = `npm run bench -- [options]
   --tool-loop <n>     rounds of the two-step tool loop per run on the runtime path (default 1, 0 skips):
                       step 2's time to first token from step 1's cache against a fresh prefill of it
   --webgpu            launch Chromium with --enable-unsafe-webgpu (implied by --device webgpu)
+  --liftoff-only      V8's baseline wasm compiler only: a quicker run whose figures are not a person's speed
   --trace             record a Chromium trace (<name>.trace.json) and print each main-thread task
                       over 50 ms with its CPU time and garbage collection
   --zero-cost <r,…>   the zero-cost path's rates in tok/s, max for as fast as it can (default 250,1000,2000,4000,8000,max;
@@ -59,7 +66,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     const arg = argv[i]!;
     if (!arg.startsWith("--")) throw new Error(`Unexpected argument "${arg}".\n${BENCH_USAGE}`);
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
-    if (name === "webgpu" || name === "trace" || name === "help" || name === "zero-cost-only") flags.add(name);
+    if (name === "webgpu" || name === "trace" || name === "help" || name === "zero-cost-only" || name === "liftoff-only") flags.add(name);
     else if (inline !== undefined) values.set(name, inline);
     else if (argv[i + 1] !== undefined) values.set(name, argv[++i]!);
     else throw new Error(`--${name} needs a value.\n${BENCH_USAGE}`);
@@ -119,6 +126,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchCliOptions {
     config,
     webgpu: flags.has("webgpu") || device === "webgpu",
     trace: flags.has("trace"),
+    liftoffOnly: flags.has("liftoff-only"),
     zeroCostRates,
     zeroCostOnly: flags.has("zero-cost-only"),
     sharedArgs,

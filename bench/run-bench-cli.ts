@@ -110,8 +110,8 @@ async function runModelPaths(options: ReturnType<typeof parseBenchArguments>): P
     executablePath: findChromium(),
     headless: true,
     // A persistent context has the storage quota big models need. The suite's flags, with the
-    // optimizing wasm tier a person's browser has: this measures speed.
-    args: chromiumArgs({ optimizeWasm: true, webgpu: options.webgpu }),
+    // optimizing wasm tier a person's browser has (this measures speed), unless --liftoff-only.
+    args: chromiumArgs({ optimizeWasm: !options.liftoffOnly, webgpu: options.webgpu }),
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -141,6 +141,7 @@ async function runModelPaths(options: ReturnType<typeof parseBenchArguments>): P
     if (cdp) await startTrace(cdp);
     const result = await page.evaluate((c) => (window as unknown as { bench: { run(c: unknown): Promise<BenchResult> } }).bench.run(c), config);
     if (zero) result.zeroCost = zero;
+    if (options.liftoffOnly) result.environment.liftoffOnly = true;
     const name = `${result.model.id.replace(/[^\w.-]+/g, "-")}-${config.device}-${result.threadsRequested}threads-${result.date.replace(/[:.]/g, "-")}`;
     if (cdp) {
       const trace = await endTrace(cdp);

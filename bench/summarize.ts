@@ -157,6 +157,7 @@ export function formatTable(result: BenchResult): string {
   lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("  "));
   const header = `${result.model.id} (${result.model.dtype}, ${(result.model.weightsBytes / 1e6).toFixed(1)} MB weights) on ${result.config.device}, ${result.config.runs} runs x ${result.config.generations} timed generations, prompt ~${result.config.promptTokens}, output ${result.config.outputTokens}`;
   const threads = `\nWASM threads: ${result.threadsRequested} asked for; the page is ${result.environment.crossOriginIsolated ? "" : "not "}cross-origin isolated; ${result.environment.cores} cores`;
+  const tier = result.environment.liftoffOnly ? "\nV8's baseline wasm compiler only (--liftoff-only): these figures are not a person's speed" : "";
   const limit = result.bandwidthLimitTokPerS === null ? "" : `\nbandwidth limit: ${result.bandwidthLimitTokPerS.toFixed(1)} tok/s at ${result.config.bandwidthGBs} GB/s`;
   const footer = ratioLines(result);
   const scripts = Object.entries(result.summary).flatMap(([path, s]) => s!.longTaskScripts.map((script) => `long frame on ${path}: ${script}`));
@@ -168,5 +169,5 @@ export function formatTable(result: BenchResult): string {
     ...(result.outputsAgree ? [] : ["note: the paths generated different numbers of tokens"]),
     ...(result.toolLoop ? [formatToolLoop(result.toolLoop.summary)] : []),
   ];
-  return `${header}${threads}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
+  return `${header}${threads}${tier}${limit}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }
