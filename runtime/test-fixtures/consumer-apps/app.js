@@ -21,13 +21,20 @@ await registerWebTool(
   }),
 );
 
+const query = new URLSearchParams(location.search);
 // ?threads=2 asks for ONNX Runtime's WASM threads (they run where the page is cross-origin isolated).
-const threads = Number(new URLSearchParams(location.search).get("threads")) || undefined;
+const threads = Number(query.get("threads")) || undefined;
+// ?maxNewTokens=32 caps each generation (the engine's default is 1,024 tokens).
+const maxNewTokens = Number(query.get("maxNewTokens")) || undefined;
 // ?model=qwen35 uses the site's Qwen3.5-format model (XML tool calls) instead; ?model=shaped a
 // Qwen3.5-shaped one (random weights: it answers nonsense, through the same loop).
 const models = { qwen35: qwen35Definition, shaped: shapedDefinition };
-const model = models[new URLSearchParams(location.search).get("model")] ?? definition;
-const adapter = createLocalAdapter({ catalog: { models: [defineModel(model)], autoLoad: false }, ...(threads && { worker: { threads } }) });
+const model = models[query.get("model")] ?? definition;
+const adapter = createLocalAdapter({
+  catalog: { models: [defineModel(model)], autoLoad: false },
+  ...(threads && { worker: { threads } }),
+  ...(maxNewTokens && { generation: { maxNewTokens } }),
+});
 
 window.runConsumer = async () => {
   await adapter.prepare();
