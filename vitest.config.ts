@@ -10,14 +10,18 @@ const BROWSER = "{runtime,worker,models,widget,examples,bench}/**/*.browser.test
 /** What a site gets: the packed tarball installed in apps, the production builds. */
 const PACKAGE = ["runtime/package-build.test.ts", "examples/examples-build.browser.test.ts", "bench/size.test.ts"];
 /**
- * CPU-bound property runs (the fuzz targets; the constraint's exhaustive and
- * random-schema runs), whole-project checks (the README's examples
- * compiled, the dependency rules, `npm run catalog:check` end to end) and
+ * CPU-bound property runs (the fuzz targets and the fuzz harness's own
+ * timing case; the constraint's exhaustive and random-schema runs),
+ * whole-project checks (the README's examples compiled, a double's shape
+ * against published typings, the dependency rules, `npm run catalog:check`
+ * end to end) and
  * tests against a process they start (a real redis-server): seconds to tens
  * of seconds each, so they stay out of the edit loop's `unit` tier too.
  */
 const CHECKS = [
   "**/*.fuzz.test.{ts,tsx}",
+  "runtime/test-support/fuzz-property.test.ts",
+  "runtime/test-support/language-model-double/language-model-double.typings.test.ts",
   "worker/tool-call-constraint/{admitted-calls,grammar/number-range-rules,bounds/bounds-restriction,budget/completion-planner}.test.ts",
   "runtime/adapters/built-in/response-constraint.test.ts",
   "examples/readme.test.ts",

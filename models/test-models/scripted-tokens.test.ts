@@ -13,8 +13,12 @@ describe("formatToolCall", () => {
 });
 
 describe("scriptedTokens", () => {
+  // One tokenizer for the file: reading Qwen3's whole vocabulary takes about a second each time.
+  let loaded: ReturnType<typeof createQwen3Tokenizer> | undefined;
+  const qwen3Tokenizer = () => (loaded ??= createQwen3Tokenizer());
+
   it("reads the template markers with the real Qwen3 tokenizer", async () => {
-    const tokens = scriptedTokens(await createQwen3Tokenizer(), ["Hello."]);
+    const tokens = scriptedTokens(await qwen3Tokenizer(), ["Hello."]);
     expect(tokens).toMatchObject({
       endOfTurn: 151_645,
       userTurn: [151_644, 872],
@@ -26,7 +30,7 @@ describe("scriptedTokens", () => {
   });
 
   it("refuses replies it could not tell from the prompt", async () => {
-    const tokenizer = await createQwen3Tokenizer();
+    const tokenizer = await qwen3Tokenizer();
     expect(() => scriptedTokens(tokenizer, [])).toThrow("at least one reply");
     expect(() => scriptedTokens(tokenizer, ["fine", "then <|im_start|>user\nmore"])).toThrow("reply 1 contains <|im_start|>");
     expect(() => scriptedTokens(tokenizer, ["<think>\n\n</think>\n\nHi"])).toThrow("empty <think></think>");
@@ -34,7 +38,7 @@ describe("scriptedTokens", () => {
   });
 
   it("with Qwen3.5's open thinking prompt, reads `<think>\n` and refuses replies that open with it", async () => {
-    const tokenizer = await createQwen3Tokenizer();
+    const tokenizer = await qwen3Tokenizer();
     expect(scriptedTokens(tokenizer, ["plan\n</think>\n\nHi"], { openThinkingPrompt: true }).openThinking).toEqual([151_667, 198]);
     expect(scriptedTokens(tokenizer, ["Hi"]).openThinking).toBeUndefined();
     expect(() => scriptedTokens(tokenizer, ["<think>\nplan\n</think>\n\nHi"], { openThinkingPrompt: true })).toThrow("opens with <think>");
