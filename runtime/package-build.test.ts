@@ -321,7 +321,7 @@ describe("the package as a site installs and builds it", () => {
         // The same site with its Qwen3.5-format model: XML calls read in the worker, typed parameters.
         if (command.length === 2) {
           await expectToolLoop(`http://127.0.0.1:${port}/?model=qwen35`, { input: DEFAULT_QWEN35_TOOL_CALL.arguments, answer: DEFAULT_QWEN35_ANSWER });
-          // Random weights never end a reply: capped at 32 tokens, not the engine's 1,024 (19 s of the file).
+          // Random weights never end a reply: capped at 32 tokens, not the engine's 1,024.
           await expectShapedRun(`http://127.0.0.1:${port}/?model=shaped&maxNewTokens=32`);
         }
       } finally {
