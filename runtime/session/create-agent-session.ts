@@ -162,8 +162,13 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
   }
 
   function retry(): void {
+    retryTurn(false);
+  }
+
+  /** The person's Retry, or (carried) the going on of the turn the last page left (turn-carry.ts). */
+  function retryTurn(carried: boolean): void {
     personActed = true;
-    carriedTurn = false;
+    carriedTurn = carried;
     if (state.status === "streaming" || !current().messages.some((message) => message.role === "user")) return;
     resume();
   }
@@ -247,10 +252,7 @@ export function createAgentSession(initialAdapter: AgentAdapter, options: Create
       streaming: () => state.status === "streaming",
       messages: () => current().messages,
       acted: () => personActed,
-      retry: () => {
-        retry();
-        carriedTurn = true;
-      },
+      retry: () => retryTurn(true),
     };
     void loadTurnCarry()
       .then(({ carryTurn }) => carrying.signal.aborted || stops.push(carryTurn(options.storageKey ?? DEFAULT_STORAGE_KEY, options.storage, session)))
